@@ -1,0 +1,43 @@
+// ESLint flat config. The import-direction rule enforces DESIGN.md:
+// web, cli -> sdk -> core; server -> core. Nothing imports web, cli or server.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+const zones = [
+  { target: './src/core', from: ['./src/sdk', './src/web', './src/cli', './src/server'] },
+  { target: './src/sdk', from: ['./src/web', './src/cli', './src/server'] },
+  { target: './src/web', from: ['./src/cli', './src/server'] },
+  { target: './src/cli', from: ['./src/web', './src/server'] },
+  { target: './src/server', from: ['./src/sdk', './src/web', './src/cli'] },
+].map((zone) => ({ ...zone, message: 'Imports only go web, cli -> sdk -> core; server -> core.' }));
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { import: importPlugin, 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+      'import/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: {
+      'import/no-restricted-paths': ['error', { zones }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  prettier,
+);

@@ -1,0 +1,16 @@
+/**
+ * The runtime configuration served at `GET /app-config.json` (DESIGN.md "Fixed points"). The SPA
+ * and the CLI load it at start, so one build serves any deployment.
+ */
+export interface AppConfig {
+  /** Base URL of the `/v1` API, without a trailing slash, e.g. `http://localhost:8080`. */
+  apiBaseUrl: string;
+  /** Identity provider region, e.g. `ca-central-1`. */
+  region: string;
+  /** User pool id, `prefix_suffix`, at most 55 characters (spec §5). */
+  userPoolId: string;
+  /** User pool client id. */
+  userPoolClientId: string;
+  /** Identity provider endpoint URL (ours: `<origin>/idp/`; Cognito's regional endpoint otherwise). */
+  identityEndpoint: string;
+}

@@ -1,0 +1,50 @@
+/**
+ * Peanut packs (spec §2 "Pricing", §3 "Peanuts pack", §9).
+ */
+import { NANO_PER_BYTE, NANO_PER_SECOND, toNano } from './peanuts';
+
+/** A pack of peanuts for sale (spec §3). */
+export interface PeanutsPack {
+  /** Stable pack id, e.g. `starter`. */
+  id: string;
+  /** Display name, e.g. `Starter`. */
+  name: string;
+  /** Duration estimates, one bullet each (informational: they vary by region). */
+  description: string[];
+  /** Peanuts credited on purchase. */
+  peanuts: number;
+  /** Price in US dollars. */
+  price: number;
+  /** Purchase link (a checkout page). */
+  url: string;
+}
+
+/** `GET /v1/peanuts/packs/` response. */
+export interface PeanutsPacksResponse {
+  packs: PeanutsPack[];
+}
+
+/** Formats whole hours or minutes for an estimate, e.g. `3 hours`, `45 minutes`, `1 hour`. */
+function roughDuration(seconds: number): string {
+  const hours = Math.floor(seconds / 3600);
+  if (hours >= 1) return `${hours} hour${hours === 1 ? '' : 's'}`;
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/**
+ * The bullet list of duration estimates for a pack of `peanuts` at the spec §9 rates
+ * (0.0015 peanut per second, 5e-7 peanut per byte).
+ */
+export function packDescription(peanuts: number): string[] {
+  const nano = toNano(peanuts);
+  const idleSeconds = nano / NANO_PER_SECOND;
+  const mib = 1024 * 1024;
+  const lightSeconds = nano / (NANO_PER_SECOND + (mib * NANO_PER_BYTE) / 3600); // 1 MiB per hour
+  const trafficMiB = Math.floor(nano / NANO_PER_BYTE / mib);
+  return [
+    `About ${roughDuration(idleSeconds)} of an idle VPN`,
+    `About ${roughDuration(lightSeconds)} with 1 MiB of traffic per hour`,
+    `Or up to ${trafficMiB} MiB of traffic`,
+  ];
+}

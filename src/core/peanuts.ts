@@ -1,0 +1,31 @@
+/**
+ * Peanut arithmetic (spec §9, DESIGN.md "Money"). Amounts are integer nano-peanuts
+ * (1 peanut = 1e9 nano-peanuts) so that metering at the spec's rates is exact.
+ */
+
+/** Nano-peanuts in one peanut. */
+export const NANO_PER_PEANUT = 1_000_000_000;
+/** Traffic rate: 5e-7 peanut per byte = 500 nano-peanuts per byte (spec §9). */
+export const NANO_PER_BYTE = 500;
+/** Time rate: 0.0015 peanut per second = 1,500,000 nano-peanuts per second (spec §9). */
+export const NANO_PER_SECOND = 1_500_000;
+
+/** Converts whole or fractional peanuts to integer nano-peanuts (rounded to the nearest). */
+export function toNano(peanuts: number): number {
+  return Math.round(peanuts * NANO_PER_PEANUT);
+}
+
+/** Converts nano-peanuts to peanuts (a float, not rounded). */
+export function fromNano(nano: number): number {
+  return nano / NANO_PER_PEANUT;
+}
+
+/** Rounds a peanut amount to 2 decimals for display and API output (spec §9). */
+export function roundPeanuts(peanuts: number): number {
+  return Math.round(peanuts * 100) / 100;
+}
+
+/** Cost in nano-peanuts of `seconds` of running time and `bytes` of traffic (spec §9 rates). */
+export function usageCostNano(seconds: number, bytes: number): number {
+  return seconds * NANO_PER_SECOND + bytes * NANO_PER_BYTE;
+}
