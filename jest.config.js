@@ -4,11 +4,11 @@
  */
 const tsJest = [
   'ts-jest',
-  { isolatedModules: true, tsconfig: { module: 'commonjs', jsx: 'react-jsx' }, diagnostics: false },
+  { tsconfig: { module: 'commonjs', jsx: 'react-jsx', isolatedModules: true }, diagnostics: false },
 ];
 const transform = { '^.+\\.(t|j|mj)sx?$': tsJest };
 // ESM-only packages that must be transpiled for Jest's CommonJS runtime.
-const esmPackages = ['country-flag-icons'];
+const esmPackages = ['country-flag-icons', 'cookie'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
 
 /** @type {import('jest').Config} */

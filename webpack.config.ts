@@ -28,7 +28,10 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
-          use: { loader: 'ts-loader', options: { configFile: 'tsconfig.web.json', transpileOnly: true } },
+          use: {
+            loader: 'ts-loader',
+            options: { configFile: 'tsconfig.web.json', transpileOnly: true },
+          },
         },
         { test: /\.(png|svg|jpg|ico)$/, type: 'asset/resource' },
       ],

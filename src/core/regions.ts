@@ -33,7 +33,9 @@ export function isRegionId(region: string): boolean {
 }
 
 /** Sorts detailed regions by country, then city (spec §2 "Regions table"); returns a new array. */
-export function sortRegions<T extends Pick<RegionDetailed, 'country' | 'city'>>(regions: readonly T[]): T[] {
+export function sortRegions<T extends Pick<RegionDetailed, 'country' | 'city'>>(
+  regions: readonly T[],
+): T[] {
   return [...regions].sort(
     (a, b) => a.country.localeCompare(b.country, 'en') || a.city.localeCompare(b.city, 'en'),
   );

@@ -1,0 +1,119 @@
+import { loadConfig, SETTINGS } from '../../src/server/config';
+
+const productionEnv = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://db.example/peanut',
+  PUBLIC_URL: 'https://vpn.example.com/',
+  CHECKOUT_URL_STARTER: 'https://buy.stripe.com/starter',
+  CHECKOUT_URL_PRO: 'https://buy.stripe.com/pro',
+  CHECKOUT_URL_ELITE: 'https://buy.stripe.com/elite',
+};
+
+describe('loadConfig', () => {
+  it('has embedded defaults for every setting', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: './data',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:8080',
+      webDir: 'dist/web',
+      logLevel: 'info',
+      nodeEnv: 'development',
+      production: false,
+      rateLimitMax: 600,
+      bodyLimit: 1024 * 1024,
+      trustProxy: false,
+      idpRegion: 'ca-central-1',
+      userPoolId: 'local_peanutvpn',
+      userPoolClientId: 'peanutvpn-local',
+      identityEndpoint: 'http://localhost:8080/idp/',
+      checkoutUrls: {
+        starter: '/checkout/starter',
+        pro: '/checkout/pro',
+        elite: '/checkout/elite',
+      },
+    });
+  });
+
+  it('derives PUBLIC_URL and IDENTITY_ENDPOINT from PORT', () => {
+    const config = loadConfig({ PORT: '18080' });
+    expect(config.publicUrl).toBe('http://localhost:18080');
+    expect(config.identityEndpoint).toBe('http://localhost:18080/idp/');
+  });
+
+  it('reads production settings and strips the trailing slash of PUBLIC_URL', () => {
+    const config = loadConfig({ ...productionEnv, TRUST_PROXY: '1', RATE_LIMIT_MAX: '100' });
+    expect(config.production).toBe(true);
+    expect(config.databaseUrl).toBe('postgres://db.example/peanut');
+    expect(config.publicUrl).toBe('https://vpn.example.com');
+    expect(config.identityEndpoint).toBe('https://vpn.example.com/idp/');
+    expect(config.checkoutUrls.pro).toBe('https://buy.stripe.com/pro');
+    expect(config.trustProxy).toBe(1);
+    expect(config.rateLimitMax).toBe(100);
+  });
+
+  it('throws "DATABASE_URL unset in environment!" in production without DATABASE_URL', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      new Error('DATABASE_URL unset in environment!'),
+    );
+  });
+
+  it.each([
+    'DATABASE_URL',
+    'PUBLIC_URL',
+    'CHECKOUT_URL_STARTER',
+    'CHECKOUT_URL_PRO',
+    'CHECKOUT_URL_ELITE',
+  ])('throws "%s unset in environment!" in production when only it is missing', (name) => {
+    const env: Record<string, string> = { ...productionEnv };
+    delete env[name];
+    expect(() => loadConfig(env)).toThrow(new Error(`${name} unset in environment!`));
+    expect(() => loadConfig({ ...productionEnv, [name]: '  ' })).toThrow(`${name} unset`);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['RATE_LIMIT_MAX', '0'],
+    ['BODY_LIMIT', '-5'],
+    ['LOG_LEVEL', 'loud'],
+    ['PUBLIC_URL', 'localhost:8080'],
+    ['PUBLIC_URL', 'ftp://example.com'],
+  ])('rejects %s=%s with a message naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('is frozen', () => {
+    const config = loadConfig({});
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.checkoutUrls)).toBe(true);
+  });
+});
+
+describe('SETTINGS', () => {
+  it('documents every variable loadConfig reads, and only those', () => {
+    const read = new Set<string>();
+    const env = new Proxy<Record<string, string | undefined>>(
+      {},
+      {
+        get: (_target, name) => {
+          if (typeof name === 'string') read.add(name);
+          return undefined;
+        },
+      },
+    );
+    loadConfig(env);
+    expect(new Set(SETTINGS.map((setting) => setting.name))).toEqual(read);
+  });
+
+  it('marks exactly the production requirements', () => {
+    expect(SETTINGS.filter((s) => s.requiredInProduction).map((s) => s.name)).toEqual([
+      'DATABASE_URL',
+      'PUBLIC_URL',
+      'CHECKOUT_URL_STARTER',
+      'CHECKOUT_URL_PRO',
+      'CHECKOUT_URL_ELITE',
+    ]);
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The Fastify application (DESIGN.md "Server"; layout after fastify/demo): plugins in the order
+ * external -> services -> routes. `buildApp` never listens: tests call `app.inject()`,
+ * server.ts calls `listen()`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawServerDefault,
+} from 'fastify';
+import type { ServerConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db';
+import { errorHandler } from './errors';
+import { loggerOptions, type LogDestination } from './logger';
+import rateLimit from './plugins/external/rateLimit';
+import security from './plugins/external/security';
+import swagger from './plugins/external/swagger';
+import configService from './plugins/services/config';
+import database from './plugins/services/database';
+import packsService from './plugins/services/packs';
+import regionsService from './plugins/services/regions';
+import appConfigRoutes from './routes/appConfig';
+import packRoutes from './routes/packs';
+import regionRoutes from './routes/regions';
+import spa from './routes/spa';
+
+/** The application instance, typed with the TypeBox type provider. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+/** What `buildApp` uses besides the configuration. */
+export interface AppDeps {
+  /**
+   * An open, migrated database, owned (closed) by the caller. When absent, `buildApp` opens and
+   * migrates the database of `config` and closes it when the app closes.
+   */
+  database?: DatabaseHandle;
+  /** Where log lines go (default stdout); tests capture logs with it. */
+  logStream?: LogDestination;
+}
+
+/**
+ * Builds the ready application for `config` (all plugins loaded, never listening). Close it
+ * with `app.close()`.
+ */
+export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<App> {
+  const owned = deps.database === undefined;
+  const handle = deps.database ?? (await openDatabase(config));
+  let app: App | undefined;
+  try {
+    if (owned) await handle.migrate();
+    app = buildInstance(config, deps);
+    if (owned) app.addHook('onClose', () => handle.close());
+    await registerPlugins(app, config, handle);
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    if (owned) await handle.close();
+    throw error;
+  }
+  return app;
+}
+
+/** A bare Fastify instance with the server options of `config`. */
+function buildInstance(config: ServerConfig, deps: AppDeps): App {
+  const { trustProxy } = config;
+  return Fastify({
+    logger: loggerOptions(config.logLevel, deps.logStream),
+    bodyLimit: config.bodyLimit,
+    // A hop count trusts that many proxies nearest to us.
+    trustProxy:
+      typeof trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < trustProxy
+        : trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+}
+
+/** Registers the plugins in the order external -> services -> routes, then waits until ready. */
+async function registerPlugins(
+  app: App,
+  config: ServerConfig,
+  handle: DatabaseHandle,
+): Promise<void> {
+  app.setErrorHandler(errorHandler);
+
+  // External plugins.
+  await app.register(security, { config });
+  await app.register(rateLimit, { config });
+  await app.register(swagger, { config });
+  // Services.
+  await app.register(configService, { config });
+  await app.register(database, { db: handle.db });
+  await app.register(regionsService);
+  await app.register(packsService, { config });
+  // Routes.
+  await app.register(regionRoutes);
+  await app.register(packRoutes);
+  await app.register(appConfigRoutes);
+  await app.register(spa, { webDir: config.webDir });
+
+  await app.ready();
+}

@@ -1,0 +1,275 @@
+/**
+ * Server configuration read from environment variables (DESIGN.md "Fixed points", spec §8).
+ *
+ * Every setting has an embedded default so that `npm start` runs on one machine with no setup;
+ * in production (`NODE_ENV=production`) the settings marked required must be set, else
+ * `loadConfig` throws `{NAME} unset in environment!` (spec §8 "Missing environment setting").
+ */
+
+/** Log levels pino accepts (plus `silent`). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** A pino log level. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The ids of the peanut packs for sale (spec §9), in display order. */
+export const PACK_IDS = ['starter', 'pro', 'elite'] as const;
+/** A peanut pack id. */
+export type PackId = (typeof PACK_IDS)[number];
+
+/** The typed server configuration. */
+export interface ServerConfig {
+  /** TCP port to listen on (`PORT`). */
+  port: number;
+  /** Interface to listen on (`HOST`). */
+  host: string;
+  /** Directory for local state: the embedded database lives in `<dataDir>/pglite` (`DATA_DIR`). */
+  dataDir: string;
+  /** PostgreSQL connection string; undefined means embedded PGlite (`DATABASE_URL`). */
+  databaseUrl: string | undefined;
+  /** Public origin used for absolute links, without a trailing slash (`PUBLIC_URL`). */
+  publicUrl: string;
+  /**
+   * False when neither `PUBLIC_URL` nor `IDENTITY_ENDPOINT` is set (embedded mode): then
+   * `/app-config.json` names the origin each request came to, so the service works whether the
+   * browser opens it as localhost, 127.0.0.1 or a LAN address.
+   */
+  originsFixed: boolean;
+  /** Directory of the built SPA (`WEB_DIR`). */
+  webDir: string;
+  /** pino log level (`LOG_LEVEL`). */
+  logLevel: LogLevel;
+  /** `NODE_ENV`; `production` turns the embedded defaults of required settings off. */
+  nodeEnv: string;
+  /** True when `NODE_ENV` is `production`. */
+  production: boolean;
+  /** Requests allowed per minute per client IP (`RATE_LIMIT_MAX`). */
+  rateLimitMax: number;
+  /** Largest accepted request body, in bytes (`BODY_LIMIT`). */
+  bodyLimit: number;
+  /** Fastify `trustProxy`: false, true, a hop count or a list of trusted addresses (`TRUST_PROXY`). */
+  trustProxy: boolean | number | string;
+  /** Identity provider region (`IDP_REGION`). */
+  idpRegion: string;
+  /** User pool id, `prefix_suffix` (`USER_POOL_ID`). */
+  userPoolId: string;
+  /** User pool client id (`USER_POOL_CLIENT_ID`). */
+  userPoolClientId: string;
+  /** Identity provider endpoint URL (`IDENTITY_ENDPOINT`). */
+  identityEndpoint: string;
+  /** Purchase link of each pack (`CHECKOUT_URL_STARTER`, `_PRO`, `_ELITE`). */
+  checkoutUrls: Readonly<Record<PackId, string>>;
+}
+
+/** One documented setting (for the README and `--help`-style listings). */
+export interface SettingDoc {
+  /** Environment variable name. */
+  name: string;
+  /** One-line description. */
+  description: string;
+  /** Default value in words (embedded mode). */
+  default: string;
+  /** True when production (`NODE_ENV=production`) refuses to start without it. */
+  requiredInProduction: boolean;
+}
+
+/** Every setting `loadConfig` reads, with its description and default. */
+export const SETTINGS: readonly SettingDoc[] = [
+  {
+    name: 'PORT',
+    description: 'TCP port to listen on',
+    default: '8080',
+    requiredInProduction: false,
+  },
+  {
+    name: 'HOST',
+    description: 'Interface to listen on',
+    default: '0.0.0.0',
+    requiredInProduction: false,
+  },
+  {
+    name: 'DATA_DIR',
+    description: 'Local state directory; the embedded database is kept in `<DATA_DIR>/pglite`',
+    default: './data',
+    requiredInProduction: false,
+  },
+  {
+    name: 'DATABASE_URL',
+    description: 'PostgreSQL connection string; unset means embedded PGlite in DATA_DIR',
+    default: 'unset (PGlite)',
+    requiredInProduction: true,
+  },
+  {
+    name: 'PUBLIC_URL',
+    description: 'Public origin used for absolute links and `apiBaseUrl`',
+    default: '`http://localhost:<PORT>`',
+    requiredInProduction: true,
+  },
+  {
+    name: 'WEB_DIR',
+    description: 'Directory of the built SPA (`npm run build` output)',
+    default: 'dist/web',
+    requiredInProduction: false,
+  },
+  {
+    name: 'LOG_LEVEL',
+    description: `Log level: ${LOG_LEVELS.join(', ')}`,
+    default: 'info',
+    requiredInProduction: false,
+  },
+  {
+    name: 'NODE_ENV',
+    description: '`production` requires the settings marked required',
+    default: 'development',
+    requiredInProduction: false,
+  },
+  {
+    name: 'RATE_LIMIT_MAX',
+    description: 'Requests allowed per minute per client IP (429 beyond)',
+    default: '600',
+    requiredInProduction: false,
+  },
+  {
+    name: 'BODY_LIMIT',
+    description: 'Largest accepted request body in bytes (413 beyond)',
+    default: '1048576 (1 MiB)',
+    requiredInProduction: false,
+  },
+  {
+    name: 'TRUST_PROXY',
+    description:
+      'Trust X-Forwarded-* from a proxy: `true`, a hop count or comma-separated addresses (needed for per-IP rate limits behind a load balancer)',
+    default: 'false',
+    requiredInProduction: false,
+  },
+  {
+    name: 'IDP_REGION',
+    description: 'Identity provider region (served in /app-config.json)',
+    default: 'ca-central-1',
+    requiredInProduction: false,
+  },
+  {
+    name: 'USER_POOL_ID',
+    description: 'User pool id (`prefix_suffix`)',
+    default: 'local_peanutvpn',
+    requiredInProduction: false,
+  },
+  {
+    name: 'USER_POOL_CLIENT_ID',
+    description: 'User pool client id',
+    default: 'peanutvpn-local',
+    requiredInProduction: false,
+  },
+  {
+    name: 'IDENTITY_ENDPOINT',
+    description: 'Identity provider endpoint (ours, or a Cognito regional endpoint)',
+    default: '`<PUBLIC_URL>/idp/`',
+    requiredInProduction: false,
+  },
+  ...PACK_IDS.map((id): SettingDoc => ({
+    name: checkoutUrlSetting(id),
+    description: `Purchase link of the ${id} pack (e.g. a Stripe payment link)`,
+    default: `\`/checkout/${id}\` (local checkout)`,
+    requiredInProduction: true,
+  })),
+];
+
+/** Environment variable holding the purchase link of `packId`, e.g. `CHECKOUT_URL_PRO`. */
+export function checkoutUrlSetting(packId: PackId): string {
+  return `CHECKOUT_URL_${packId.toUpperCase()}`;
+}
+
+/** The environment shape `loadConfig` reads (compatible with `process.env`). */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** Returns the trimmed value of `name`, or undefined when unset or blank. */
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+/** Parses a whole number in [min, max]; throws a message naming the setting otherwise. */
+function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got: '${raw}'`);
+  }
+  return value;
+}
+
+/** Validates an absolute http(s) URL and returns it without a trailing slash. */
+function readOrigin(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL, got: '${raw}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`${name} must be an absolute http(s) URL, got: '${raw}'`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+/** Parses `TRUST_PROXY` into Fastify's `trustProxy` option. */
+function readTrustProxy(env: Env): boolean | number | string {
+  const raw = read(env, 'TRUST_PROXY');
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+/**
+ * Reads the server configuration from `env` (default `process.env`).
+ *
+ * Throws `{NAME} unset in environment!` (spec §8) when `NODE_ENV=production` and a required
+ * setting (DATABASE_URL, PUBLIC_URL, CHECKOUT_URL_STARTER/_PRO/_ELITE) is missing, and a
+ * descriptive Error when a value is malformed.
+ */
+export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
+  const nodeEnv = read(env, 'NODE_ENV') ?? 'development';
+  const production = nodeEnv === 'production';
+  const required = (name: string): string | undefined => {
+    const value = read(env, name);
+    if (production && value === undefined) throw new Error(`${name} unset in environment!`);
+    return value;
+  };
+
+  const databaseUrl = required('DATABASE_URL');
+  const port = readInt(env, 'PORT', 8080, 0, 65535);
+  const publicUrlRaw = required('PUBLIC_URL');
+  const publicUrl = readOrigin('PUBLIC_URL', publicUrlRaw ?? `http://localhost:${port}`);
+  const checkoutUrls = Object.fromEntries(
+    PACK_IDS.map((id) => [id, required(checkoutUrlSetting(id)) ?? `/checkout/${id}`]),
+  ) as Record<PackId, string>;
+
+  const logLevel = read(env, 'LOG_LEVEL') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got: '${logLevel}'`);
+  }
+  const identityEndpoint = read(env, 'IDENTITY_ENDPOINT') ?? `${publicUrl}/idp/`;
+  readOrigin('IDENTITY_ENDPOINT', identityEndpoint);
+
+  return Object.freeze({
+    port,
+    host: read(env, 'HOST') ?? '0.0.0.0',
+    dataDir: read(env, 'DATA_DIR') ?? './data',
+    databaseUrl,
+    publicUrl,
+    originsFixed: publicUrlRaw !== undefined || read(env, 'IDENTITY_ENDPOINT') !== undefined,
+    webDir: read(env, 'WEB_DIR') ?? 'dist/web',
+    logLevel: logLevel as LogLevel,
+    nodeEnv,
+    production,
+    rateLimitMax: readInt(env, 'RATE_LIMIT_MAX', 600, 1, 1_000_000_000),
+    bodyLimit: readInt(env, 'BODY_LIMIT', 1024 * 1024, 1, 1024 * 1024 * 1024),
+    trustProxy: readTrustProxy(env),
+    idpRegion: read(env, 'IDP_REGION') ?? 'ca-central-1',
+    userPoolId: read(env, 'USER_POOL_ID') ?? 'local_peanutvpn',
+    userPoolClientId: read(env, 'USER_POOL_CLIENT_ID') ?? 'peanutvpn-local',
+    identityEndpoint,
+    checkoutUrls: Object.freeze(checkoutUrls),
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * OpenAPI document generated from the route schemas (@fastify/swagger), with Swagger UI at
+ * `/docs` and the JSON document at `/docs/json` (@fastify/swagger-ui).
+ */
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { version } from '../../../../package.json';
+import type { ServerConfig } from '../../config';
+
+/** Where Swagger UI is served. */
+export const DOCS_PREFIX = '/docs';
+
+/** Registers the OpenAPI generator and its UI. */
+async function openApi(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Peanut VPN API',
+        description: 'Rent short-lived WireGuard VPN servers, paid with prepaid peanuts.',
+        version,
+      },
+      servers: [{ url: opts.config.publicUrl }],
+      tags: [
+        { name: 'regions', description: 'Where VPNs can run' },
+        { name: 'peanuts', description: 'Peanut packs and balance' },
+        { name: 'config', description: 'Runtime configuration for clients' },
+      ],
+    },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    uiConfig: { validatorUrl: null, deepLinking: true },
+    // The global CSP of the security plugin applies; Swagger UI needs nothing inline.
+    staticCSP: false,
+  });
+}
+
+export default fp(openApi, { name: 'openapi' });

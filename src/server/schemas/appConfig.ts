@@ -1,0 +1,21 @@
+/**
+ * Schema of `GET /app-config.json` (DESIGN.md "Fixed points").
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import type { SameShape } from './common';
+import type { AppConfig } from '../../core/appConfig';
+
+/** `AppConfig` of src/core/appConfig.ts. */
+export const AppConfigSchema = Type.Object(
+  {
+    apiBaseUrl: Type.String({ examples: ['http://localhost:8080'] }),
+    region: Type.String({ examples: ['ca-central-1'] }),
+    userPoolId: Type.String({ examples: ['local_peanutvpn'] }),
+    userPoolClientId: Type.String({ examples: ['peanutvpn-local'] }),
+    identityEndpoint: Type.String({ examples: ['http://localhost:8080/idp/'] }),
+  },
+  { title: 'AppConfig', description: 'Runtime configuration for the SPA and the CLI' },
+);
+
+// Compile-time check that the schema and the shared core type stay the same shape.
+const _appConfig: SameShape<Static<typeof AppConfigSchema>, AppConfig> = true;

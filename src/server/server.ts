@@ -1,0 +1,106 @@
+/**
+ * The server process (`npm start` runs this file with tsx): loads the configuration, opens and
+ * migrates the database, builds the app and listens. SIGINT/SIGTERM stop it gracefully: no new
+ * connections, running requests finish, then the database closes. A missing production setting
+ * prints `{NAME} unset in environment!` (spec §8) and exits with status 1.
+ */
+import { buildApp, type App } from './app';
+import { loadConfig, type ServerConfig } from './config';
+import { openDatabase } from './db';
+import type { LogDestination } from './logger';
+
+/** A listening server. */
+export interface RunningServer {
+  /** The app. */
+  app: App;
+  /** The URL it listens on, e.g. `http://127.0.0.1:8080`. */
+  url: string;
+  /** Stops listening, waits for running requests, closes the database; idempotent. */
+  close(): Promise<void>;
+}
+
+/** Longest wait for running requests on shutdown before the process exits anyway, in ms. */
+export const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/**
+ * Opens and migrates the database of `config`, builds the app and listens on
+ * `config.host:config.port` (port 0 picks a free port).
+ */
+export async function startServer(
+  config: ServerConfig,
+  options: { logStream?: LogDestination } = {},
+): Promise<RunningServer> {
+  const database = await openDatabase(config);
+  let app: App | undefined;
+  try {
+    await database.migrate();
+    app = await buildApp(config, { database, logStream: options.logStream });
+    const url = await app.listen({ port: config.port, host: config.host });
+    let closing: Promise<void> | undefined;
+    const running = app;
+    return {
+      app,
+      url,
+      close: () =>
+        (closing ??= (async () => {
+          try {
+            await running.close();
+          } finally {
+            await database.close();
+          }
+        })()),
+    };
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await database.close();
+    throw error;
+  }
+}
+
+/** Entry point: start, then stop on SIGINT/SIGTERM (a second signal or a time-out forces it). */
+async function main(): Promise<void> {
+  let config: ServerConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+
+  let server: RunningServer;
+  try {
+    server = await startServer(config);
+  } catch (error) {
+    process.stderr.write(`Cannot start the server: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  }
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      server.app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    server.app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      server.app.log.error('shutdown timed out: exiting now');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    server.close().then(
+      () => {
+        server.app.log.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        server.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (require.main === module) void main();
