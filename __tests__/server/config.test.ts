@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       dataDir: './data',
       databaseUrl: undefined,
       publicUrl: 'http://localhost:8080',
+      originsFixed: false,
       webDir: 'dist/web',
       logLevel: 'info',
       nodeEnv: 'development',
@@ -28,6 +29,9 @@ describe('loadConfig', () => {
       userPoolId: 'local_peanutvpn',
       userPoolClientId: 'peanutvpn-local',
       identityEndpoint: 'http://localhost:8080/idp/',
+      smtpUrl: undefined,
+      smtpFrom: 'Peanut VPN <no-reply@localhost>',
+      cognitoIssuer: undefined,
       checkoutUrls: {
         starter: '/checkout/starter',
         pro: '/checkout/pro',
@@ -40,6 +44,15 @@ describe('loadConfig', () => {
     const config = loadConfig({ PORT: '18080' });
     expect(config.publicUrl).toBe('http://localhost:18080');
     expect(config.identityEndpoint).toBe('http://localhost:18080/idp/');
+    expect(config.originsFixed).toBe(false);
+  });
+
+  it('fixes the client origins once PUBLIC_URL or IDENTITY_ENDPOINT is set', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://vpn.example.com' }).originsFixed).toBe(true);
+    expect(
+      loadConfig({ IDENTITY_ENDPOINT: 'https://cognito-idp.ca-central-1.amazonaws.com/' })
+        .originsFixed,
+    ).toBe(true);
   });
 
   it('reads production settings and strips the trailing slash of PUBLIC_URL', () => {

@@ -29,3 +29,9 @@ export function roundPeanuts(peanuts: number): number {
 export function usageCostNano(seconds: number, bytes: number): number {
   return seconds * NANO_PER_SECOND + bytes * NANO_PER_BYTE;
 }
+
+/** `GET /v1/peanuts` response: the caller's balance in peanuts (may be negative; spec §3). */
+export interface PeanutsBalanceResponse {
+  /** Balance in peanuts, exact to the nano-peanut (display rounds to 2 decimals). */
+  balance: number;
+}

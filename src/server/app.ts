@@ -19,10 +19,14 @@ import security from './plugins/external/security';
 import swagger from './plugins/external/swagger';
 import configService from './plugins/services/config';
 import database from './plugins/services/database';
+import { createMailer, identityPlugin } from './identity';
+import auth from './plugins/services/auth';
+import ledgerService from './plugins/services/ledger';
 import packsService from './plugins/services/packs';
 import regionsService from './plugins/services/regions';
 import appConfigRoutes from './routes/appConfig';
 import packRoutes from './routes/packs';
+import peanutsRoutes from './routes/peanuts';
 import regionRoutes from './routes/regions';
 import spa from './routes/spa';
 
@@ -99,9 +103,23 @@ async function registerPlugins(
   await app.register(database, { db: handle.db });
   await app.register(regionsService);
   await app.register(packsService, { config });
+  await app.register(ledgerService);
+  await app.register(identityPlugin, {
+    db: handle.db,
+    poolId: config.userPoolId,
+    clientId: config.userPoolClientId,
+    issuerOrigin: config.publicUrl,
+    mailer: createMailer({ db: handle.db, smtpUrl: config.smtpUrl, from: config.smtpFrom }),
+    // spec §1: confirming a sign-up credits 10 free peanuts, exactly once.
+    onUserConfirmed: async (sub, tx) => {
+      await app.ledger.creditSignupBonus(sub, tx);
+    },
+  });
+  await app.register(auth);
   // Routes.
   await app.register(regionRoutes);
   await app.register(packRoutes);
+  await app.register(peanutsRoutes);
   await app.register(appConfigRoutes);
   await app.register(spa, { webDir: config.webDir });
 

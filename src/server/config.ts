@@ -56,6 +56,15 @@ export interface ServerConfig {
   userPoolClientId: string;
   /** Identity provider endpoint URL (`IDENTITY_ENDPOINT`). */
   identityEndpoint: string;
+  /** SMTP URL for confirmation and reset codes (`SMTP_URL`); undefined: the local mailbox. */
+  smtpUrl: string | undefined;
+  /** Sender of SMTP mail (`SMTP_FROM`). */
+  smtpFrom: string;
+  /**
+   * Issuer of a real Cognito user pool whose id tokens the API also accepts (`COGNITO_ISSUER`,
+   * e.g. `https://cognito-idp.ca-central-1.amazonaws.com/ca-central-1_AbC123`).
+   */
+  cognitoIssuer: string | undefined;
   /** Purchase link of each pack (`CHECKOUT_URL_STARTER`, `_PRO`, `_ELITE`). */
   checkoutUrls: Readonly<Record<PackId, string>>;
 }
@@ -171,6 +180,26 @@ export const SETTINGS: readonly SettingDoc[] = [
     default: `\`/checkout/${id}\` (local checkout)`,
     requiredInProduction: true,
   })),
+  {
+    name: 'SMTP_URL',
+    description:
+      'SMTP server for sign-up confirmation and password reset codes, e.g. smtps://user:pass@mail.example.com',
+    default: 'unset: codes go to the local mailbox at /dev/mailbox/<email>',
+    requiredInProduction: false,
+  },
+  {
+    name: 'SMTP_FROM',
+    description: 'Sender address of the code mails',
+    default: 'Peanut VPN <no-reply@localhost>',
+    requiredInProduction: false,
+  },
+  {
+    name: 'COGNITO_ISSUER',
+    description:
+      "Issuer of a real AWS Cognito user pool whose id tokens the API accepts besides its own (set USER_POOL_ID, USER_POOL_CLIENT_ID and IDENTITY_ENDPOINT to that pool's too)",
+    default: 'unset: only the embedded identity provider',
+    requiredInProduction: false,
+  },
 ];
 
 /** Environment variable holding the purchase link of `packId`, e.g. `CHECKOUT_URL_PRO`. */
@@ -270,6 +299,9 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     userPoolId: read(env, 'USER_POOL_ID') ?? 'local_peanutvpn',
     userPoolClientId: read(env, 'USER_POOL_CLIENT_ID') ?? 'peanutvpn-local',
     identityEndpoint,
+    smtpUrl: read(env, 'SMTP_URL'),
+    smtpFrom: read(env, 'SMTP_FROM') ?? 'Peanut VPN <no-reply@localhost>',
+    cognitoIssuer: read(env, 'COGNITO_ISSUER'),
     checkoutUrls: Object.freeze(checkoutUrls),
   });
 }

@@ -3,7 +3,17 @@
  * Migrations are generated from this file with `npx drizzle-kit generate` (see drizzle.config.ts)
  * into src/server/db/migrations; seed data is appended to the generated SQL by hand.
  */
-import { boolean, pgTable, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../identity/schema';
 
 /**
  * VPN regions (spec §3 "Detailed region", DESIGN.md "Regions"). Seeded with the 27 regions by
@@ -24,3 +34,33 @@ export const regions = pgTable('regions', {
 
 /** A row of `regions`. */
 export type RegionRow = typeof regions.$inferSelect;
+
+export * from '../identity/schema';
+
+/**
+ * The peanuts ledger (DESIGN.md "Money"): append-only entries in integer nano-peanuts
+ * (1 peanut = 1e9); a user's balance is the sum of their entries. `key` makes each entry
+ * idempotent: the same business event (the sign-up bonus of a user, one metering interval of a
+ * VPN, one checkout session) can be written only once.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The account (`users.sub`); its entries go with it when the account is deleted. */
+    userSub: uuid('user_sub')
+      .notNull()
+      .references(() => users.sub, { onDelete: 'cascade' }),
+    /** Signed amount in nano-peanuts: credits positive, charges negative. */
+    amountNano: bigint('amount_nano', { mode: 'number' }).notNull(),
+    /** What the entry is for, e.g. `signup_bonus`, `purchase`, `usage`, `referral_reward`. */
+    kind: text('kind').notNull(),
+    /** Idempotency key, unique over the whole ledger, e.g. `signup_bonus:<sub>`. */
+    key: text('key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('ledger_entries_user_sub_idx').on(table.userSub)],
+);
+
+/** A row of `ledger_entries`. */
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;

@@ -28,6 +28,16 @@ async function openApi(app: FastifyInstance, opts: { config: ServerConfig }): Pr
         { name: 'peanuts', description: 'Peanut packs and balance' },
         { name: 'config', description: 'Runtime configuration for clients' },
       ],
+      components: {
+        securitySchemes: {
+          idToken: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'The id token of the signed-in user, as is (no Bearer prefix needed)',
+          },
+        },
+      },
     },
   });
   await app.register(swaggerUi, {

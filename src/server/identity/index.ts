@@ -1,0 +1,26 @@
+/**
+ * The embedded identity provider (issue 3): a Cognito user-pool compatible API, its tokens and
+ * the API's id-token verifier. See plugin.ts for wiring.
+ */
+export { default as identityPlugin } from './plugin';
+export type { IdentityPluginOptions, IdentityService } from './plugin';
+export { DEFAULT_THROTTLE, type IdentityHooks, type ThrottleSettings } from './actions';
+export type { IdentityDb, IdentityTx } from './db';
+export { IdpError } from './errors';
+export {
+  createDbMailbox,
+  createMailer,
+  createMemoryMailbox,
+  createSmtpMailer,
+  type Mailer,
+  type MailboxEntry,
+} from './mailer';
+export * as identitySchema from './schema';
+export { CONFIG_CLAIM, DEFAULT_VPN_LIMITS, issuerOf, type VpnLimits } from './tokens';
+export {
+  createIdTokenVerifier,
+  UnauthenticatedError,
+  type IdTokenVerifier,
+  type TrustedIssuer,
+  type VerifiedIdentity,
+} from './verifier';

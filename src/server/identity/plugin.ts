@@ -1,0 +1,234 @@
+/**
+ * The embedded identity provider as a Fastify plugin (DESIGN.md "Server"): the Cognito
+ * user-pool JSON API at `POST /idp/` (`X-Amz-Target: AWSCognitoIdentityProviderService.<Action>`,
+ * `application/x-amz-json-1.1`), the pool's JWKS at `GET /idp/<poolId>/.well-known/jwks.json`
+ * and, when mail stays local, the mailbox at `GET /dev/mailbox/<email>`.
+ *
+ * The plugin decorates `app.identity` (issuer, key resolver, session check) for the API's token
+ * verifier. Its routes live in an encapsulated child context with their own body parser and
+ * error handler, so errors answer Cognito's `{__type, message}` there and nowhere else.
+ * Request bodies, codes, tokens and keys are never logged; only action names and error types.
+ *
+ * Wiring (app.ts, after the database, before the API routes):
+ *
+ *   await app.register(identityPlugin, {
+ *     db: handle.db,
+ *     poolId: config.userPoolId,
+ *     clientId: config.userPoolClientId,
+ *     issuerOrigin: config.publicUrl,
+ *     mailer: createMailer({ db: handle.db, smtpUrl: process.env.SMTP_URL }),
+ *     onUserConfirmed: (sub, tx) => creditSignupBonus(tx, sub),
+ *     onUserDeleted: (sub, tx) => deleteUserData(tx, sub),
+ *   });
+ *   const verifier = createIdTokenVerifier({
+ *     issuers: [{ issuer: app.identity.issuer, keys: app.identity.getKey,
+ *                 isActive: (claims) => app.identity.isSessionActive(String(claims.origin_jti)) }],
+ *     clientIds: [config.userPoolClientId],
+ *   });
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import type { JSONWebKeySet, JWTVerifyGetKey } from 'jose';
+import {
+  DEFAULT_THROTTLE,
+  runAction,
+  type Body,
+  type IdentityContext,
+  type IdentityHooks,
+  type ThrottleSettings,
+} from './actions';
+import type { IdentityDb } from './db';
+import { IdpError } from './errors';
+import type { Mailer } from './mailer';
+import { idpRefreshTokens, idpSigningKeys } from './schema';
+import { poolNameOf } from './srp';
+import { DEFAULT_VPN_LIMITS, issuerOf, TokenService, type VpnLimits } from './tokens';
+
+/** Options of the identity plugin. */
+export interface IdentityPluginOptions extends IdentityHooks {
+  /** A migrated database holding the identity tables. */
+  db: IdentityDb;
+  /** User pool id, `prefix_suffix` (e.g. `local_peanutvpn`). */
+  poolId: string;
+  /** The app client id (e.g. `peanutvpn-local`). */
+  clientId: string;
+  /** Public origin of this server (`PUBLIC_URL`); the issuer is `<origin>/idp/<poolId>`. */
+  issuerOrigin: string;
+  /** Where codes are mailed; a mailer with a `mailbox` also serves `/dev/mailbox/<email>`. */
+  mailer: Mailer;
+  /** Current time in epoch milliseconds (default `Date.now`). */
+  clock?: () => number;
+  /** The VPN limits put in id tokens (default: DESIGN.md's product limits). */
+  limits?: VpnLimits;
+  /** Attempt limits (default DEFAULT_THROTTLE). */
+  throttle?: Partial<ThrottleSettings>;
+}
+
+/** What the plugin exposes to the rest of the server as `app.identity`. */
+export interface IdentityService {
+  /** The token issuer, `<origin>/idp/<poolId>`. */
+  readonly issuer: string;
+  readonly poolId: string;
+  readonly clientId: string;
+  /** jose key resolver over the pool's public keys (for `createIdTokenVerifier`). */
+  readonly getKey: JWTVerifyGetKey;
+  /** The public keys, read from the database. */
+  jwks(): Promise<JSONWebKeySet>;
+  /**
+   * True while the sign-in session `originJti` (a token's `origin_jti`) exists and is not
+   * revoked: false after sign-out, global sign-out, password reset or account deletion.
+   */
+  isSessionActive(originJti: string): Promise<boolean>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The embedded identity provider (src/server/identity/plugin.ts). */
+    identity: IdentityService;
+  }
+}
+
+/** The `X-Amz-Target` prefix of the user-pool API. */
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+/** The content type of the user-pool API. */
+const AMZ_JSON = 'application/x-amz-json-1.1';
+/** Headers a browser may send cross-origin (amazon-cognito-identity-js sends these). */
+const ALLOWED_HEADERS = 'content-type, x-amz-target, x-amz-user-agent, cache-control';
+/** A UUID (origin_jti values are UUIDs; others cannot match a session). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A driver error message without the query parameters drizzle appends (they may be secrets). */
+function safeMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const cut = message.search(/\bparams:/);
+  return (cut === -1 ? message : message.slice(0, cut)).slice(0, 500);
+}
+
+/** Sends a Cognito error answer. */
+function sendError(reply: FastifyReply, status: number, type: string, message: string) {
+  return reply
+    .code(status)
+    .header('x-amzn-errortype', `${type}:`)
+    .type(AMZ_JSON)
+    .send(JSON.stringify({ __type: type, message }));
+}
+
+/** Cognito's error type for a Fastify error (bad body, rate limit...). */
+function typeOfFastifyError(status: number): string {
+  if (status === 429) return 'TooManyRequestsException';
+  if (status === 400 || status === 415) return 'SerializationException';
+  return 'InvalidParameterException';
+}
+
+/** Registers the identity provider. */
+async function identityPlugin(app: FastifyInstance, opts: IdentityPluginOptions): Promise<void> {
+  const clock = opts.clock ?? Date.now;
+  const issuer = issuerOf(opts.issuerOrigin, opts.poolId);
+  const tokens = await TokenService.create({
+    db: opts.db,
+    issuer,
+    clientId: opts.clientId,
+    limits: opts.limits ?? DEFAULT_VPN_LIMITS,
+    clock,
+  });
+  const ctx: IdentityContext = {
+    db: opts.db,
+    poolId: opts.poolId,
+    poolName: poolNameOf(opts.poolId),
+    clientId: opts.clientId,
+    tokens,
+    mailer: opts.mailer,
+    clock,
+    throttle: { ...DEFAULT_THROTTLE, ...opts.throttle },
+    hooks: { onUserConfirmed: opts.onUserConfirmed, onUserDeleted: opts.onUserDeleted },
+  };
+
+  const jwks = async (): Promise<JSONWebKeySet> => {
+    const rows = await opts.db.select({ jwk: idpSigningKeys.publicJwk }).from(idpSigningKeys);
+    return { keys: rows.map((row) => row.jwk) };
+  };
+  const service: IdentityService = {
+    issuer,
+    poolId: opts.poolId,
+    clientId: opts.clientId,
+    getKey: tokens.getKey,
+    jwks,
+    async isSessionActive(originJti) {
+      if (!UUID.test(originJti)) return false;
+      const [row] = await opts.db
+        .select({ revoked: idpRefreshTokens.revoked })
+        .from(idpRefreshTokens)
+        .where(eq(idpRefreshTokens.originJti, originJti));
+      return row !== undefined && !row.revoked;
+    },
+  };
+  app.decorate('identity', service);
+
+  await app.register(async (child) => {
+    child.addContentTypeParser(
+      AMZ_JSON,
+      { parseAs: 'string' },
+      child.getDefaultJsonParser('error', 'error'),
+    );
+    child.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        request.log.info({ statusCode: status, code: error.code }, 'identity request rejected');
+        return sendError(reply, status, typeOfFastifyError(status), error.message);
+      }
+      request.log.error({ error: safeMessage(error) }, 'identity provider error');
+      return sendError(reply, 500, 'InternalErrorException', 'Internal server error.');
+    });
+    child.addHook('onSend', async (request, reply, payload) => {
+      if (request.routeOptions.url?.startsWith('/idp'))
+        reply.header('access-control-allow-origin', '*');
+      return payload;
+    });
+
+    child.options('/idp/', async (_request, reply) =>
+      reply
+        .code(204)
+        .header('access-control-allow-methods', 'POST, OPTIONS')
+        .header('access-control-allow-headers', ALLOWED_HEADERS)
+        .header('access-control-max-age', '86400')
+        .send(),
+    );
+
+    child.post('/idp/', async (request, reply) => {
+      const target = request.headers['x-amz-target'];
+      const action =
+        typeof target === 'string' && target.startsWith(TARGET_PREFIX)
+          ? target.slice(TARGET_PREFIX.length)
+          : String(target ?? '');
+      const body =
+        typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
+          ? (request.body as Body)
+          : {};
+      try {
+        const result = await runAction(ctx, action, body);
+        return reply.code(200).type(AMZ_JSON).send(JSON.stringify(result));
+      } catch (error) {
+        if (error instanceof IdpError) {
+          request.log.info({ action, errorType: error.type }, 'identity action refused');
+          return sendError(reply, error.statusCode, error.type, error.message);
+        }
+        request.log.error({ action, error: safeMessage(error) }, 'identity action failed');
+        return sendError(reply, 500, 'InternalErrorException', 'Internal server error.');
+      }
+    });
+
+    child.get(`/idp/${opts.poolId}/.well-known/jwks.json`, async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=300').send(await jwks()),
+    );
+
+    const mailbox = opts.mailer.mailbox;
+    if (mailbox) {
+      child.get<{ Params: { email: string } }>('/dev/mailbox/:email', async (request, reply) =>
+        reply.header('cache-control', 'no-store').send(await mailbox.list(request.params.email)),
+      );
+    }
+  });
+}
+
+export default fp(identityPlugin, { name: 'identity', fastify: '5.x' });

@@ -1,0 +1,154 @@
+/**
+ * Tables of the embedded identity provider (drizzle-orm, PostgreSQL dialect). db/schema.ts
+ * re-exports them so that drizzle-kit generates their migration with the rest.
+ *
+ * Secrets are never stored in the clear: passwords only as SRP verifiers, confirmation and reset
+ * codes, refresh tokens and SRP secret blocks only as SHA-256 hashes. The RS256 signing key is
+ * the exception (it must be usable), kept as a private JWK.
+ */
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { JWK } from 'jose';
+
+/** Options of every timestamp column: with time zone, as JS Dates. */
+const tz = { withTimezone: true, mode: 'date' } as const;
+
+/** The users of the pool (one row per account). */
+export const users = pgTable('users', {
+  /** Cognito `sub`: the user's permanent id, referenced by the rest of the data. */
+  sub: uuid('sub').primaryKey(),
+  /** Username, lower-cased (usernames are case-insensitive); the SRP user id. */
+  username: text('username').notNull().unique(),
+  /** Email address, lower-cased. */
+  email: text('email').notNull().unique(),
+  /** True once the email was proven by a code (sign-up confirmation or password reset). */
+  emailVerified: boolean('email_verified').notNull().default(false),
+  /** True once the sign-up was confirmed; only confirmed users sign in. */
+  confirmed: boolean('confirmed').notNull().default(false),
+  /** SRP salt, hex. */
+  srpSalt: text('srp_salt').notNull(),
+  /** SRP verifier v = g^x mod N, hex (never the password). */
+  srpVerifier: text('srp_verifier').notNull(),
+  /** When the account was created. */
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+});
+
+/** A row of `users`. */
+export type UserRow = typeof users.$inferSelect;
+
+/** What a one-time code is for. */
+export type CodePurpose = 'confirm' | 'reset';
+
+/** The pending sign-up confirmation and password reset code of each user (one per purpose). */
+export const idpCodes = pgTable(
+  'idp_codes',
+  {
+    /** The user. */
+    sub: uuid('sub')
+      .notNull()
+      .references(() => users.sub, { onDelete: 'cascade' }),
+    /** `confirm` (sign-up) or `reset` (forgotten password). */
+    purpose: text('purpose').$type<CodePurpose>().notNull(),
+    /** SHA-256 of `<sub>:<code>`, hex. */
+    codeHash: text('code_hash').notNull(),
+    /** After this the code is refused with ExpiredCodeException. */
+    expiresAt: timestamp('expires_at', tz).notNull(),
+    /** Wrong codes tried against it; at the limit the code is dead. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the code was sent. */
+    createdAt: timestamp('created_at', tz).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sub, table.purpose] })],
+);
+
+/** Sign-in sessions: one refresh token per sign-in (its `origin_jti`). */
+export const idpRefreshTokens = pgTable(
+  'idp_refresh_tokens',
+  {
+    /** SHA-256 of the opaque refresh token, hex. */
+    tokenHash: text('token_hash').primaryKey(),
+    /** The `origin_jti` claim of every id and access token of this session. */
+    originJti: uuid('origin_jti').notNull().unique(),
+    /** The user. */
+    sub: uuid('sub')
+      .notNull()
+      .references(() => users.sub, { onDelete: 'cascade' }),
+    /** When the user authenticated (the tokens' `auth_time`). */
+    authTime: timestamp('auth_time', tz).notNull(),
+    /** After this the refresh token is refused. */
+    expiresAt: timestamp('expires_at', tz).notNull(),
+    /** Set by RevokeToken and GlobalSignOut: the session's tokens stop working. */
+    revoked: boolean('revoked').notNull().default(false),
+  },
+  (table) => [index('idp_refresh_tokens_sub_idx').on(table.sub)],
+);
+
+/** Pending SRP challenges (InitiateAuth -> RespondToAuthChallenge), each usable once. */
+export const idpSrpChallenges = pgTable(
+  'idp_srp_challenges',
+  {
+    /** SHA-256 of the SECRET_BLOCK bytes, hex. */
+    secretHash: text('secret_hash').primaryKey(),
+    /** The user. */
+    sub: uuid('sub')
+      .notNull()
+      .references(() => users.sub, { onDelete: 'cascade' }),
+    /** The session key K both sides derive (16 bytes, hex); the client proves it knows it. */
+    sessionKey: text('session_key').notNull(),
+    /** After this the challenge is refused. */
+    expiresAt: timestamp('expires_at', tz).notNull(),
+  },
+  (table) => [index('idp_srp_challenges_expires_idx').on(table.expiresAt)],
+);
+
+/** RS256 token-signing keys; the oldest signs, all are published in the JWKS. */
+export const idpSigningKeys = pgTable('idp_signing_keys', {
+  /** JWK `kid`. */
+  kid: text('kid').primaryKey(),
+  /** The private key as a JWK. */
+  privateJwk: jsonb('private_jwk').$type<JWK>().notNull(),
+  /** The public key as a JWK (with kid, alg and use). */
+  publicJwk: jsonb('public_jwk').$type<JWK>().notNull(),
+  /** When the key was generated. */
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+});
+
+/** Fixed-window counters of throttled attempts (failed sign-ins, code sends). */
+export const idpThrottle = pgTable('idp_throttle', {
+  /** What is counted, e.g. `signin:<sub>`. */
+  key: text('key').primaryKey(),
+  /** Start of the current window. */
+  windowStart: timestamp('window_start', tz).notNull(),
+  /** Attempts in the current window. */
+  count: integer('count').notNull(),
+});
+
+/** The local mailbox (embedded mode): every mail the identity provider sent. */
+export const devMailbox = pgTable(
+  'dev_mailbox',
+  {
+    /** Sequence number (orders mails sent in the same millisecond). */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Recipient, lower-cased. */
+    to: text('to').notNull(),
+    /** Subject line. */
+    subject: text('subject').notNull(),
+    /** Plain-text body. */
+    text: text('text').notNull(),
+    /** The code the mail carries. */
+    code: text('code').notNull(),
+    /** When it was sent. */
+    sentAt: timestamp('sent_at', tz).notNull(),
+  },
+  (table) => [index('dev_mailbox_to_idx').on(table.to, table.id)],
+);

@@ -1,0 +1,149 @@
+/**
+ * Verification of id tokens sent by clients in the Authorization header (spec §6): the API's one
+ * verifier, accepting tokens of our embedded identity provider and, when configured, of a real
+ * Cognito user pool (remote JWKS). Anything else — no header, the literal 'Unauthenticated',
+ * a malformed, forged, expired or `alg: none` token, another issuer or audience, an access token —
+ * throws `UnauthenticatedError` (answered 401 by the API).
+ */
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeJwt,
+  errors as joseErrors,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
+import {
+  ALGORITHM,
+  CONFIG_CLAIM,
+  DEFAULT_VPN_LIMITS,
+  parseLimitsClaim,
+  type VpnLimits,
+} from './tokens';
+
+/** Why a request is not authenticated. */
+export type UnauthenticatedReason =
+  'missing' | 'malformed' | 'unknown-issuer' | 'expired' | 'invalid' | 'revoked';
+
+/** The request carries no valid id token. */
+export class UnauthenticatedError extends Error {
+  /** What was wrong (for logs; never shown in detail to clients). */
+  readonly reason: UnauthenticatedReason;
+  /** HTTP status of the answer. */
+  readonly statusCode = 401;
+
+  /** Creates an error for `reason`. */
+  constructor(reason: UnauthenticatedReason, message = 'Unauthenticated') {
+    super(message);
+    this.name = 'UnauthenticatedError';
+    this.reason = reason;
+  }
+}
+
+/** One accepted issuer and where its public keys come from. */
+export interface TrustedIssuer {
+  /** The exact `iss`, e.g. `http://localhost:8080/idp/local_peanutvpn` or
+   *  `https://cognito-idp.<region>.amazonaws.com/<poolId>`. */
+  issuer: string;
+  /** A remote JWKS (default `<issuer>/.well-known/jwks.json` when no `keys` are given). */
+  jwksUrl?: string;
+  /** Local keys instead: a key set, or a jose key resolver (e.g. `app.identity.getKey`). */
+  keys?: JSONWebKeySet | JWTVerifyGetKey;
+  /** Optional revocation check (e.g. `app.identity.isSessionActive` on `origin_jti`). */
+  isActive?: (payload: JWTPayload) => Promise<boolean>;
+}
+
+/** Options of `createIdTokenVerifier`. */
+export interface IdTokenVerifierOptions {
+  issuers: readonly TrustedIssuer[];
+  /** Accepted audiences (app client ids). */
+  clientIds: readonly string[];
+  /** Limits when a token has no parsable `custom:config` claim (default: product limits). */
+  defaultLimits?: VpnLimits;
+  /** Current time in epoch milliseconds (default `Date.now`). */
+  clock?: () => number;
+}
+
+/** Who a verified id token is about. */
+export interface VerifiedIdentity {
+  /** The user's `sub`. */
+  sub: string;
+  /** The user's email (empty when the token has none). */
+  email: string;
+  /** The VPN limits of `custom:config`. */
+  limits: VpnLimits;
+  /** All claims. */
+  claims: JWTPayload;
+}
+
+/** Verifies Authorization header values. */
+export interface IdTokenVerifier {
+  /** The identity of a valid id token in `authorization` (raw or `Bearer <token>`). */
+  verify(authorization: string | undefined | null): Promise<VerifiedIdentity>;
+}
+
+/** The shape of a compact JWS: three base64url parts. */
+const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+
+/** Creates the verifier for `options.issuers`. */
+export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenVerifier {
+  const clock = options.clock ?? Date.now;
+  const defaultLimits = options.defaultLimits ?? DEFAULT_VPN_LIMITS;
+  const trusted = new Map<string, { getKey: JWTVerifyGetKey; issuer: TrustedIssuer }>();
+  for (const issuer of options.issuers) {
+    const { keys } = issuer;
+    const getKey: JWTVerifyGetKey =
+      typeof keys === 'function'
+        ? keys
+        : keys
+          ? createLocalJWKSet(keys)
+          : createRemoteJWKSet(new URL(issuer.jwksUrl ?? `${issuer.issuer}/.well-known/jwks.json`));
+    trusted.set(issuer.issuer, { getKey, issuer });
+  }
+  if (options.clientIds.length === 0) throw new Error('createIdTokenVerifier needs a client id');
+
+  return {
+    async verify(authorization) {
+      const value = authorization?.trim();
+      if (!value || value === 'Unauthenticated') throw new UnauthenticatedError('missing');
+      const token = value.replace(/^Bearer\s+/i, '');
+      if (!COMPACT_JWS.test(token)) throw new UnauthenticatedError('malformed');
+      let unverified: JWTPayload;
+      try {
+        unverified = decodeJwt(token);
+      } catch {
+        throw new UnauthenticatedError('malformed');
+      }
+      const entry = typeof unverified.iss === 'string' ? trusted.get(unverified.iss) : undefined;
+      if (!entry) throw new UnauthenticatedError('unknown-issuer');
+
+      let payload: JWTPayload;
+      try {
+        ({ payload } = await jwtVerify(token, entry.getKey, {
+          issuer: entry.issuer.issuer,
+          audience: [...options.clientIds],
+          algorithms: [ALGORITHM],
+          currentDate: new Date(clock()),
+          requiredClaims: ['sub', 'exp', 'iat'],
+        }));
+      } catch (error) {
+        if (error instanceof joseErrors.JWTExpired) throw new UnauthenticatedError('expired');
+        throw new UnauthenticatedError('invalid');
+      }
+      if (payload.token_use !== 'id' || typeof payload.sub !== 'string') {
+        throw new UnauthenticatedError('invalid');
+      }
+      if (entry.issuer.isActive && !(await entry.issuer.isActive(payload))) {
+        throw new UnauthenticatedError('revoked');
+      }
+      return {
+        sub: payload.sub,
+        email: typeof payload.email === 'string' ? payload.email : '',
+        limits: parseLimitsClaim(payload[CONFIG_CLAIM]) ?? { ...defaultLimits },
+        claims: payload,
+      };
+    },
+  };
+}

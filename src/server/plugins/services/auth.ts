@@ -1,0 +1,57 @@
+/**
+ * Authentication of API calls (spec §6, DESIGN.md "Server"): the id token arrives in the
+ * Authorization header (`Unauthenticated` without a session) and is verified by one verifier that
+ * accepts our identity provider's issuer and, when COGNITO_ISSUER is set, a real Cognito pool's.
+ * Decorates `app.authenticate` (a preHandler) and `request.identity`.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  createIdTokenVerifier,
+  UnauthenticatedError,
+  type TrustedIssuer,
+  type VerifiedIdentity,
+} from '../../identity';
+import { HttpError } from '../../errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler of authenticated routes: 401 unless the id token is valid. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** The caller, set by `app.authenticate`. */
+    identity: VerifiedIdentity;
+  }
+}
+
+/** The message of a 401 answer (spec §8 "Authentication messages"). */
+export const UNAUTHENTICATED_MESSAGE = 'User needs to be authenticated to call this API.';
+
+/** Decorates `app.authenticate` over `app.identity` and the configured Cognito issuer. */
+async function auth(app: FastifyInstance): Promise<void> {
+  const issuers: TrustedIssuer[] = [
+    {
+      issuer: app.identity.issuer,
+      keys: app.identity.getKey,
+      isActive: (claims) => app.identity.isSessionActive(String(claims.origin_jti)),
+    },
+  ];
+  if (app.config.cognitoIssuer) issuers.push({ issuer: app.config.cognitoIssuer });
+  const verifier = createIdTokenVerifier({ issuers, clientIds: [app.config.userPoolClientId] });
+
+  app.decorateRequest('identity', null as unknown as VerifiedIdentity);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    try {
+      request.identity = await verifier.verify(request.headers.authorization);
+    } catch (error) {
+      if (error instanceof UnauthenticatedError) {
+        request.log.info({ reason: error.reason }, 'unauthenticated call');
+        throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
+      }
+      throw error;
+    }
+  });
+}
+
+export default fp(auth, { name: 'auth', dependencies: ['identity', 'config'] });
