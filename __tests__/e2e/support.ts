@@ -1,0 +1,134 @@
+/**
+ * End-to-end test support: start the real server (`src/server/server.ts`, as `npm start` does,
+ * on the built SPA in dist/web) on a free port with a fresh data dir, and launch Debian's
+ * Chromium through playwright-core. Missing Chromium skips with a printed reason, except under
+ * CI=true where it is a failure (DESIGN.md "Tests").
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const ROOT = path.resolve(__dirname, '../..');
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Returns null when Chromium is usable, else the reason it is not.
+ * @throws under CI=true when Chromium is missing.
+ */
+export function chromiumMissing(): string | null {
+  if (existsSync(CHROME_PATH)) return null;
+  const reason = `Chromium not found at ${CHROME_PATH} (install Debian's chromium or set CHROME_PATH)`;
+  if (process.env.CI === 'true') throw new Error(reason);
+  console.warn(`Skipping end-to-end tests: ${reason}`);
+  return reason;
+}
+
+/** A free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A running server process. */
+export interface RunningServer {
+  /** Origin, e.g. `http://127.0.0.1:41234`. */
+  origin: string;
+  /** Everything the process printed. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Builds the SPA once when dist/web has no index.html. */
+export function ensureBuilt(): void {
+  if (existsSync(path.join(ROOT, 'dist/web/index.html'))) return;
+  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/** Starts `src/server/server.ts` on a free port with a fresh PGlite data dir. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  ensureBuilt();
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'peanut-e2e-'));
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    }
+    try {
+      const response = await fetch(`${origin}/app-config.json`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server did not start in 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { origin, output: () => output, stop };
+}
+
+/** Launches headless Chromium with the flags of DESIGN.md and a fresh profile. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
+}
+
+/** Collects console errors and page errors of a page, for a no-console-errors assertion. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

@@ -1,0 +1,11 @@
+/**
+ * The root saga: starts every feature's watcher. Sagas are for workflows only (DESIGN.md);
+ * plain data fetching is RTK Query.
+ */
+import { all, fork } from 'redux-saga/effects';
+import { authSaga } from '../features/auth/authSaga';
+
+/** Runs all feature sagas. */
+export function* rootSaga() {
+  yield all([fork(authSaga)]);
+}

@@ -1,0 +1,56 @@
+/**
+ * The Redux store: slices, RTK Query, redux-saga and the global error middleware.
+ */
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { authReducer } from '../features/auth/authSlice';
+import { rejectedErrorMiddleware } from '../features/errors/errorMiddleware';
+import { errorReducer } from '../features/errors/errorSlice';
+import { regionMessagesReducer } from '../features/regions/regionMessagesSlice';
+import { api, createApiExtra, type HttpClientSettings } from './api';
+import { appConfigReducer } from './appConfigSlice';
+import { rootSaga } from './rootSaga';
+
+const rootReducer = combineReducers({
+  appConfig: appConfigReducer,
+  auth: authReducer,
+  errors: errorReducer,
+  regionMessages: regionMessagesReducer,
+  [api.reducerPath]: api.reducer,
+});
+
+/** The whole state tree. */
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Saga context key under which sagas find the {@link ApiExtra} (`getContext(API_EXTRA)`). */
+export const API_EXTRA = 'apiExtra';
+
+/** Options of {@link makeStore}. */
+export type StoreOptions = HttpClientSettings;
+
+/**
+ * Makes the store, optionally from a (partial) preloaded state such as `{ appConfig }`, and
+ * starts the root saga. `options` configure the SDK HttpClient (tests pass a fake `fetch`).
+ */
+export function makeStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
+  const extra = createApiExtra(options);
+  const sagaMiddleware = createSagaMiddleware({ context: { [API_EXTRA]: extra } });
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({ thunk: { extraArgument: extra } }).concat(
+        api.middleware,
+        rejectedErrorMiddleware,
+        sagaMiddleware,
+      ),
+    devTools: process.env.NODE_ENV === 'development',
+  });
+  sagaMiddleware.run(rootSaga);
+  return store;
+}
+
+/** The store type made by {@link makeStore}. */
+export type AppStore = ReturnType<typeof makeStore>;
+/** The store's dispatch (thunks included). */
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,20 @@
+/**
+ * A centred spinner with a caption, for a page (or a guard) that is not ready yet.
+ */
+import { Flex, Spin, Typography } from 'antd';
+
+/** Props of {@link PageLoader}. */
+export interface PageLoaderProps {
+  /** Text under the spinner; default 'Loading...'. */
+  text?: string;
+}
+
+/** A centred spinner and its caption, announced politely to screen readers. */
+export function PageLoader({ text = 'Loading...' }: PageLoaderProps) {
+  return (
+    <Flex vertical align="center" gap="small" style={{ padding: 48 }} role="status">
+      <Spin />
+      <Typography.Text type="secondary">{text}</Typography.Text>
+    </Flex>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The header of spec §2 "Shell": logo button to /, product name, Beta badge, top menu and the
+ * search box. Below the medium breakpoint the menu and search move into a drawer.
+ */
+import { useEffect, useState } from 'react';
+import { Button, Drawer, Flex, Grid, Layout, Menu, Tag, Typography } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { selectAuthStatus } from '../../features/auth/authSlice';
+import SearchBox from '../../features/search/SearchBox';
+import { ErrorBoundary } from '../errors/ErrorBoundary';
+import { buildMenuItems, selectedMenuKeys } from './menuItems';
+
+/** Path of the logo in public/. */
+export const LOGO_URL = '/logo.svg';
+
+/** The search box; should it fail, the header (and the page) stay up without it. */
+function HeaderSearch() {
+  return (
+    <ErrorBoundary fallback={null}>
+      <SearchBox />
+    </ErrorBoundary>
+  );
+}
+
+/** The application header. */
+export function AppHeader() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const screens = Grid.useBreakpoint();
+  const status = useAppSelector(selectAuthStatus);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // Until the breakpoints are measured (first render), assume a wide screen.
+  const compact = screens.md === false;
+  const items = buildMenuItems(status === 'unauthenticated');
+  const selectedKeys = selectedMenuKeys(pathname);
+
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  return (
+    <Layout.Header
+      style={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 10,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 8,
+        borderBottom: '1px solid rgba(5, 5, 5, 0.06)',
+      }}
+    >
+      <Button
+        type="text"
+        onClick={() => navigate('/')}
+        aria-label="Peanut VPN home"
+        style={{ display: 'flex', alignItems: 'center', gap: 8, height: 48, paddingInline: 4 }}
+      >
+        <img src={LOGO_URL} alt="" width={36} height={36} />
+        <Typography.Text strong style={{ fontSize: 18, whiteSpace: 'nowrap' }}>
+          Peanut VPN
+        </Typography.Text>
+      </Button>
+      <Tag color="orange" style={{ marginInlineEnd: 8 }}>
+        Beta
+      </Tag>
+      {compact ? (
+        <>
+          <div style={{ flex: 1 }} />
+          <Button
+            type="text"
+            icon={<MenuOutlined />}
+            aria-label="Open menu"
+            onClick={() => setDrawerOpen(true)}
+          />
+          <Drawer
+            title="Peanut VPN"
+            placement="right"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            size={300}
+          >
+            <Flex vertical gap="middle">
+              <HeaderSearch />
+              <Menu
+                mode="inline"
+                items={items}
+                selectedKeys={selectedKeys}
+                onClick={() => setDrawerOpen(false)}
+                style={{ borderInlineEnd: 'none' }}
+              />
+            </Flex>
+          </Drawer>
+        </>
+      ) : (
+        <>
+          <Menu
+            mode="horizontal"
+            items={items}
+            selectedKeys={selectedKeys}
+            aria-label="Main menu"
+            style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
+          />
+          <div style={{ flexShrink: 0, lineHeight: 'normal' }}>
+            <HeaderSearch />
+          </div>
+        </>
+      )}
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * The shell around every page: header, app-level auth progress bar, global error card, the
+ * page (lazy, with a loader) and footer.
+ */
+import { Suspense } from 'react';
+import { Layout } from 'antd';
+import { Outlet } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { selectAuthStatus } from '../../features/auth/authSlice';
+import { ErrorCard } from '../../features/errors/ErrorCard';
+import { LinearLoader } from '../LinearLoader';
+import { PageLoader } from '../PageLoader';
+import { AppFooter } from './AppFooter';
+import { AppHeader } from './AppHeader';
+import { ScrollToTop } from './ScrollToTop';
+
+/** Width of the page content column, in pixels. */
+export const CONTENT_MAX_WIDTH = 1280;
+
+/** The layout route's element: renders the matched page in its `<Outlet />`. */
+export function AppLayout() {
+  const configuring = useAppSelector(selectAuthStatus) === 'configuring';
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <ScrollToTop />
+      <AppHeader />
+      {configuring && <LinearLoader label="Loading authentication" />}
+      <Layout.Content style={{ padding: 'clamp(12px, 3vw, 32px)' }}>
+        <div style={{ maxWidth: CONTENT_MAX_WIDTH, margin: '0 auto' }}>
+          <ErrorCard />
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </Layout.Content>
+      <AppFooter />
+    </Layout>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The peanut packs as a responsive grid of cards, with a linear loader while the list is empty
+ * (spec §2 "Pricing").
+ */
+import { Button, Col, Row } from 'antd';
+import { ShoppingCartOutlined } from '@ant-design/icons';
+import { useLocation } from 'react-router-dom';
+import type { PeanutsPack } from '../../../core/packs';
+import { useAppSelector } from '../../app/hooks';
+import { selectAppConfig } from '../../app/appConfigSlice';
+import { ButtonLink } from '../../components/ButtonLink';
+import { LinearLoader } from '../../components/LinearLoader';
+import { selectAuthStatus, selectAuthUser } from '../auth/authSlice';
+import { PackCard } from './PackCard';
+import { useListPeanutsPacksQuery } from './packsApi';
+import { buildPurchaseUrl } from './purchaseUrl';
+
+/** The packs for sale, each with Buy (signed in) or Sign In (anonymous). */
+export function PackList() {
+  const { data: packs = [] } = useListPeanutsPacksQuery();
+  const authenticated = useAppSelector(selectAuthStatus) === 'authenticated';
+  const user = useAppSelector(selectAuthUser);
+  const appConfig = useAppSelector(selectAppConfig);
+  const { search } = useLocation();
+
+  if (packs.length === 0) return <LinearLoader label="Loading peanut packs" />;
+
+  const buy = (pack: PeanutsPack) => {
+    if (!user?.sub) return;
+    const url = buildPurchaseUrl(pack.url, appConfig?.apiBaseUrl ?? window.location.origin, {
+      sub: user.sub,
+      email: user.email,
+      coupon: new URLSearchParams(search).get('coupon') ?? undefined,
+    });
+    window.open(url, '_blank', 'noopener,noreferrer');
+  };
+
+  return (
+    <Row gutter={[16, 16]}>
+      {packs.map((pack) => (
+        <Col key={pack.id} xs={24} md={12} lg={8}>
+          <PackCard
+            pack={pack}
+            action={
+              authenticated ? (
+                <Button type="primary" icon={<ShoppingCartOutlined />} onClick={() => buy(pack)}>
+                  Buy
+                </Button>
+              ) : (
+                <ButtonLink type="primary" to="/login">
+                  Sign In
+                </ButtonLink>
+              )
+            }
+          />
+        </Col>
+      ))}
+    </Row>
+  );
+}

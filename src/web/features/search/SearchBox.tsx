@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { AutoComplete, Input, Typography } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
+import { SEARCH_DEBOUNCE_MS } from '../../../core/constants';
+import { entryHref, searchEntries, type SearchEntry } from './search';
+
+/**
+ * Header search over the FAQ and docs (spec §9). The index is loaded on first focus; results are
+ * computed SEARCH_DEBOUNCE_MS after the last keystroke; choosing one navigates to its section.
+ */
+export default function SearchBox() {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const [index, setIndex] = useState<readonly SearchEntry[] | null>(null);
+  const [results, setResults] = useState<SearchEntry[]>([]);
+  const loading = useRef(false);
+
+  const loadIndex = useCallback(() => {
+    if (loading.current) return;
+    loading.current = true;
+    import('./searchIndex')
+      .then((module) => setIndex(module.searchIndex))
+      .catch(() => {
+        loading.current = false; // Try again on the next focus.
+      });
+  }, []);
+
+  useEffect(() => {
+    if (!index) return;
+    const timer = setTimeout(() => setResults(searchEntries(index, query)), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [index, query]);
+
+  const onSelect = (href: string) => {
+    setQuery('');
+    setResults([]);
+    navigate(href);
+  };
+
+  return (
+    <AutoComplete
+      value={query}
+      onChange={setQuery}
+      onSelect={onSelect}
+      onFocus={loadIndex}
+      filterOption={false}
+      virtual={false}
+      popupMatchSelectWidth={360}
+      style={{ width: 240 }}
+      options={results.map((entry) => ({
+        value: entryHref(entry),
+        label: (
+          <div>
+            <div>{entry.title}</div>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {entry.page}
+            </Typography.Text>
+          </div>
+        ),
+      }))}
+    >
+      <Input
+        prefix={<SearchOutlined />}
+        placeholder="Search the FAQ and docs"
+        aria-label="Search the FAQ and docs"
+        allowClear
+      />
+    </AutoComplete>
+  );
+}

@@ -1,0 +1,255 @@
+/**
+ * Content of /doc-cli (spec §2 "CLI documentation"): steps 0 to 6, the commands, the user config
+ * file and the password rule. The page renders it and the search index reads it.
+ */
+import { Link } from 'react-router-dom';
+import { CodeBlock } from '../../../components/content/CodeBlock';
+import { ExternalLink } from '../../../components/content/ExternalLink';
+import { REPOSITORY_URL } from '../../../components/content/site';
+import type { DocPageContent } from '../../../components/content/types';
+
+const REPOSITORY_NAME = REPOSITORY_URL.split('/').pop() ?? 'peanutvpn';
+
+/** The `peanut` commands, in the order a new user needs them (spec §2 /doc-cli). */
+export const CLI_COMMANDS: readonly { name: string; summary: string }[] = [
+  { name: 'register', summary: 'create an account with your email address and a password' },
+  {
+    name: 'confirm-registration',
+    summary: 'confirm the account with the code sent to you by email',
+  },
+  {
+    name: 'list-peanuts-packs',
+    summary: 'list the peanut packs for sale and their purchase links',
+  },
+  { name: 'list-regions', summary: 'list the regions a VPN can be created in' },
+  {
+    name: 'create',
+    summary: 'create a VPN in a region (--region, --max-peanuts, --delete-after, --sync)',
+  },
+  { name: 'list', summary: 'list your VPNs, newest first, with their state and usage' },
+  { name: 'delete', summary: 'delete a VPN by id; a deleted VPN cannot come back' },
+  {
+    name: 'download-config',
+    summary: 'download the configuration of a running VPN as a tar.gz archive',
+  },
+];
+
+export const docCliContent: DocPageContent = {
+  path: '/doc-cli',
+  title: 'CLI Documentation',
+  intro: (
+    <p>
+      <code>peanut</code> is the command-line tool of Peanut VPN. It does what the dashboard does:
+      register, list regions and packs, create, list, download and delete VPNs. Follow the steps
+      below in order; the <Link to="/doc">documentation</Link> explains the concepts and the{' '}
+      <Link to="/faq">FAQ</Link> answers common questions.
+    </p>
+  ),
+  sections: [
+    {
+      title: 'Step 0: Install WireGuard and the CLI',
+      body: (
+        <>
+          <p>
+            Install the WireGuard tools, which provide <code>wg</code> and <code>wg-quick</code>. On
+            Debian or Ubuntu:
+          </p>
+          <CodeBlock>{'sudo apt install wireguard-tools'}</CodeBlock>
+          <p>On Fedora:</p>
+          <CodeBlock>{'sudo dnf install wireguard-tools'}</CodeBlock>
+          <p>On macOS with Homebrew:</p>
+          <CodeBlock>{'brew install wireguard-tools'}</CodeBlock>
+          <p>
+            The CLI needs Node.js 20 or later. Install it from the source repository (
+            <ExternalLink href={REPOSITORY_URL}>{REPOSITORY_URL}</ExternalLink>), which puts a{' '}
+            <code>peanut</code> command on your path:
+          </p>
+          <CodeBlock>
+            {`git clone ${REPOSITORY_URL}.git
+cd ${REPOSITORY_NAME}
+npm ci
+npm link
+peanut --help`}
+          </CodeBlock>
+        </>
+      ),
+    },
+    {
+      title: 'Step 1: Register',
+      body: (
+        <>
+          <p>
+            Create your account. The command asks for a password, which must be at least 8
+            characters long and contain a digit, a lower case letter, an upper case letter and a
+            symbol.
+          </p>
+          <CodeBlock>{'peanut register --email you@example.com'}</CodeBlock>
+        </>
+      ),
+    },
+    {
+      title: 'Step 2: Confirm the registration',
+      body: (
+        <>
+          <p>
+            We send a confirmation code to your email address. Confirm the registration with it;
+            your account then receives its free sign-up peanuts.
+          </p>
+          <CodeBlock>
+            {'peanut confirm-registration --email you@example.com --code 123456'}
+          </CodeBlock>
+        </>
+      ),
+    },
+    {
+      title: 'Step 3: Buy peanuts',
+      body: (
+        <>
+          <p>
+            List the peanut packs. Each comes with a purchase link: open it in your browser and pay
+            to credit your account. You can also buy packs on the{' '}
+            <Link to="/pricing">pricing page</Link>.
+          </p>
+          <CodeBlock>{'peanut list-peanuts-packs'}</CodeBlock>
+        </>
+      ),
+    },
+    {
+      title: 'Step 4: Create, list and delete VPNs',
+      body: (
+        <>
+          <p>List the regions and pick one, for example eu-west-3 (Paris):</p>
+          <CodeBlock>{'peanut list-regions'}</CodeBlock>
+          <p>
+            Create a VPN in that region. <code>--max-peanuts</code> is the number of peanuts the VPN
+            is given (it is terminated once it has consumed them) and <code>--delete-after</code>{' '}
+            the number of seconds after which it is terminated anyway. With the optional{' '}
+            <code>--sync</code> flag the command waits until the VPN is running, which takes several
+            minutes; without it, the command returns as soon as the VPN is accepted.
+          </p>
+          <CodeBlock>
+            {'peanut create --region eu-west-3 --max-peanuts 5 --delete-after 3600 --sync'}
+          </CodeBlock>
+          <p>
+            List your VPNs with their id, region, state and usage. An id looks like
+            1718031234567@eu-west-3: the creation time in milliseconds, then the region.
+          </p>
+          <CodeBlock>{'peanut list'}</CodeBlock>
+          <p>Delete a VPN by id when you are done. A deleted VPN cannot come back.</p>
+          <CodeBlock>{'peanut delete <vpnId>'}</CodeBlock>
+        </>
+      ),
+    },
+    {
+      title: 'Step 5: Download the configuration and connect',
+      body: (
+        <>
+          <p>
+            Once the VPN is running, download its configuration. You get a tar.gz archive holding a
+            WireGuard configuration file and a PNG image of a QR code, for the WireGuard app on a
+            phone.
+          </p>
+          <CodeBlock>{'peanut download-config <vpnId>'}</CodeBlock>
+          <p>
+            Extract the archive and bring the tunnel up with <code>wg-quick</code>. The file name is
+            short on purpose: <code>wg-quick</code> names the network interface after it, and
+            interface names are limited to 15 characters.
+          </p>
+          <CodeBlock>
+            {`tar xzf <name>.tar.gz
+sudo wg-quick up ./<name>.conf`}
+          </CodeBlock>
+          <p>
+            Check the connection with <code>sudo wg show</code>: a recent &quot;latest
+            handshake&quot; means the tunnel works. Disconnect with{' '}
+            <code>sudo wg-quick down ./&lt;name&gt;.conf</code>.
+          </p>
+        </>
+      ),
+    },
+    {
+      title: 'Step 6: Get help',
+      body: (
+        <>
+          <p>Every command describes its options and shows an example with the help option:</p>
+          <CodeBlock>
+            {`peanut --help
+peanut create --help`}
+          </CodeBlock>
+        </>
+      ),
+    },
+    {
+      title: 'Commands',
+      body: (
+        <ul>
+          {CLI_COMMANDS.map((command) => (
+            <li key={command.name}>
+              <code>{command.name}</code>: {command.summary}
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      title: 'Global options',
+      body: (
+        <ul>
+          <li>
+            <code>--profile &lt;name&gt;</code>: the profile of the user config file to use
+            (default: default).
+          </li>
+          <li>
+            <code>--url &lt;origin&gt;</code>: the service to talk to, overriding the
+            profile&apos;s.
+          </li>
+          <li>
+            <code>--config &lt;file&gt;</code>: another user config file.
+          </li>
+          <li>
+            <code>--json</code>: print data only, as JSON, for scripts.
+          </li>
+        </ul>
+      ),
+    },
+    {
+      title: 'User config file',
+      body: (
+        <>
+          <p>
+            The CLI keeps its settings in a JSON file in your user config directory:{' '}
+            <code>~/.config/peanut/config.json</code> on Linux,{' '}
+            <code>~/Library/Preferences/peanut/config.json</code> on macOS and{' '}
+            <code>%APPDATA%\peanut\Config\config.json</code> on Windows. It holds a{' '}
+            <code>profiles</code> map; each profile names a service and an account, and is selected
+            by name with <code>--profile</code>. The profile called default is used when none is
+            given.
+          </p>
+          <CodeBlock language="json">
+            {`{
+  "profiles": {
+    "default": { "url": "http://localhost:8080", "email": "you@example.com" },
+    "work": { "url": "https://vpn.example.org", "email": "you@example.org" }
+  }
+}`}
+          </CodeBlock>
+          <p>
+            The file can hold session tokens, so the CLI makes it readable by you only. To use the
+            work profile:
+          </p>
+          <CodeBlock>{'peanut --profile work list'}</CodeBlock>
+        </>
+      ),
+    },
+    {
+      title: 'Password rules',
+      body: (
+        <p>
+          A password must be at least 8 characters long and contain at least one digit, one lower
+          case letter, one upper case letter and one symbol. The CLI asks for it when you run{' '}
+          <code>peanut register</code>.
+        </p>
+      ),
+    },
+  ],
+};
