@@ -1,0 +1,21 @@
+/**
+ * The README documents every setting the server reads (issue 2: "documents every setting in the
+ * README") and opens with the two commands a new user runs.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SETTINGS } from '../../src/server/config';
+
+const readme = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+
+describe('README.md', () => {
+  it('opens with the two commands', () => {
+    const opening = readme.split('\n').slice(0, 6).join('\n');
+    expect(opening).toContain('npm ci && npm start');
+    expect(opening).toContain('npm ci && npm test');
+  });
+
+  it.each(SETTINGS.map((s) => s.name))('documents %s', (name) => {
+    expect(readme).toMatch(new RegExp(`^\\|\\s*\`${name}\`\\s*\\|`, 'm'));
+  });
+});
