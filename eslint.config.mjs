@@ -23,7 +23,7 @@ export default tseslint.config(
     plugins: { import: importPlugin, 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     settings: {
-      'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
       'import/extensions': ['.ts', '.tsx', '.js'],
     },
     rules: {
