@@ -30,10 +30,25 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** Which engine a handle runs on. */
 export type DatabaseDriver = 'pglite' | 'postgres';
 
+/** A raw SQL result: the rows of the (last) statement. */
+export interface SqlResult {
+  rows: Record<string, unknown>[];
+}
+
+/**
+ * Runs raw SQL outside drizzle (pg-boss's `db` adapter): with `values`, one parameterised
+ * statement; without, a script of one or more statements (pg-boss's migrations are scripts),
+ * answering the rows of the last. Never call it inside a drizzle transaction on PGlite (one
+ * connection: it would wait for the transaction forever).
+ */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<SqlResult>;
+
 /** An open database and what to do with it. */
 export interface DatabaseHandle {
   /** The drizzle database. */
   readonly db: Database;
+  /** Raw SQL on the same database (and, on PostgreSQL, the same pool). */
+  readonly executeSql: ExecuteSql;
   /** `pglite` (embedded) or `postgres`. */
   readonly driver: DatabaseDriver;
   /** Applies the pending SQL migrations; safe to run from several processes at once. */
@@ -81,6 +96,16 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const db = drizzlePglite({ client, schema });
   return {
     db,
+    executeSql: async (text, values) => {
+      if (values === undefined || values.length === 0) {
+        // `exec` runs scripts (several statements); `query` runs one prepared statement only.
+        const results = await client.exec(text);
+        const last = results[results.length - 1];
+        return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+      }
+      const result = await client.query<Record<string, unknown>>(text, values);
+      return { rows: result.rows };
+    },
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: once(async () => {
@@ -122,6 +147,12 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
   const db = drizzleNodePg({ client: pool, schema });
   return {
     db,
+    executeSql: async (text, values) => {
+      const result = await pool.query<Record<string, unknown>>(text, values);
+      // A script answers one result per statement.
+      const last = Array.isArray(result) ? (result[result.length - 1] as typeof result) : result;
+      return { rows: last?.rows ?? [] };
+    },
     driver: 'postgres',
     migrate: async () => {
       // One dedicated connection holds an advisory lock so that a fleet starting together

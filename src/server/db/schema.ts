@@ -3,16 +3,20 @@
  * Migrations are generated from this file with `npx drizzle-kit generate` (see drizzle.config.ts)
  * into src/server/db/migrations; seed data is appended to the generated SQL by hand.
  */
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
+  integer,
   pgTable,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { VPN_STATES } from '../../core/vpn';
 import { users } from '../identity/schema';
 
 /**
@@ -64,3 +68,108 @@ export const ledgerEntries = pgTable(
 
 /** A row of `ledger_entries`. */
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+
+/** Options of every timestamp column of the VPN tables: with time zone, as JS Dates. */
+const tz = { withTimezone: true, mode: 'date' } as const;
+
+/**
+ * The users' VPNs (spec §3 "Vpn", "UserVpn"; §4 states). One row per VPN, kept after deletion
+ * (state Deleted, secrets wiped) so that the list shows it; removed with the user's account.
+ *
+ * Secrets (the WireGuard private keys and the preshared key) are never logged and never returned
+ * except the client's config to its owner while Running; they are set to null when the VPN
+ * reaches Deleted or Failed (a deleted VPN never comes back).
+ */
+export const vpns = pgTable(
+  'vpns',
+  {
+    /** `<createdAt epoch ms>@<region>` (spec §3), e.g. `1710931200000@eu-west-3`. */
+    vpnId: text('vpn_id').primaryKey(),
+    /** The owner; the VPN goes with the account. */
+    userSub: uuid('user_sub')
+      .notNull()
+      .references(() => users.sub, { onDelete: 'cascade' }),
+    /** Region id, `xx-name-digit`. */
+    region: text('region')
+      .notNull()
+      .references(() => regions.id),
+    /** One of core's VPN_STATES (spec §4). */
+    state: text('state').notNull(),
+    /** Config type; always `wireguard` (spec §3). */
+    type: text('type').notNull(),
+    /** Seconds of running after which the VPN is deleted (spec §3, §4). */
+    deleteAfter: integer('delete_after').notNull(),
+    /** Most nano-peanuts the VPN may consume; null means unlimited (-1 on the wire). */
+    maxPeanutsNano: bigint('max_peanuts_nano', { mode: 'number' }),
+    /** Creation time; the same instant as the vpnId's milliseconds. */
+    createdAt: timestamp('created_at', tz).notNull(),
+    /** Last state change. */
+    updatedAt: timestamp('updated_at', tz).notNull(),
+    /** When it became Running (metering starts here); null before. */
+    runningAt: timestamp('running_at', tz),
+    /** When it left Running (metering stops here); null while running or never run. */
+    endedAt: timestamp('ended_at', tz),
+    /** UserVpn.version (spec §3): incremented by every change of state. */
+    version: integer('version').notNull().default(0),
+    /** Failed provisioning attempts so far. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Server WireGuard private key, base64 of 32 bytes (secret; null once Deleted/Failed). */
+    serverPrivateKey: text('server_private_key'),
+    /** Server WireGuard public key, base64 of 32 bytes. */
+    serverPublicKey: text('server_public_key'),
+    /** Client WireGuard private key, base64 of 32 bytes (secret; null once Deleted/Failed). */
+    clientPrivateKey: text('client_private_key'),
+    /** Client WireGuard public key, base64 of 32 bytes. */
+    clientPublicKey: text('client_public_key'),
+    /** WireGuard preshared key, base64 of 32 bytes (secret; null once Deleted/Failed). */
+    presharedKey: text('preshared_key'),
+    /** The server's `host:port` as the provisioner set it up. */
+    endpoint: text('endpoint'),
+    /** The client's tunnel addresses, e.g. `10.64.0.2/32, fd64::2/128`. */
+    clientAddress: text('client_address'),
+    /** DNS servers the client uses through the tunnel, comma-separated. */
+    dns: text('dns'),
+    /** Running time is charged up to this instant (starts at runningAt). */
+    meteredAt: timestamp('metered_at', tz),
+    /** Metering intervals charged so far: the next charge's ledger key index. */
+    meteredIntervals: integer('metered_intervals').notNull().default(0),
+    /** Bytes charged so far (both directions). */
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    /** Nano-peanuts charged so far. */
+    consumedNano: bigint('consumed_nano', { mode: 'number' }).notNull().default(0),
+    /** Why it failed or ended, e.g. `maxPeanuts reached`; null otherwise. */
+    reason: text('reason'),
+  },
+  (table) => [
+    index('vpns_user_created_idx').on(table.userSub, table.createdAt.desc(), table.vpnId.desc()),
+    index('vpns_active_state_idx')
+      .on(table.state)
+      .where(sql`${table.state} NOT IN ('Deleted', 'Failed')`),
+    check(
+      'vpns_state_check',
+      sql`${table.state} IN (${sql.raw(VPN_STATES.map((state) => `'${state}'`).join(', '))})`,
+    ),
+    check('vpns_delete_after_check', sql`${table.deleteAfter} > 0`),
+  ],
+);
+
+/** A row of `vpns`. */
+export type VpnRow = typeof vpns.$inferSelect;
+
+/**
+ * VPN servers to tear down after their owner deleted the account (an outbox written in the
+ * deleting transaction; the lifecycle deprovisions each and removes the row). No foreign key:
+ * the VPN and user rows are gone by then.
+ */
+export const vpnTeardowns = pgTable('vpn_teardowns', {
+  /** The deleted VPN's id. */
+  vpnId: text('vpn_id').primaryKey(),
+  /** Its region. */
+  region: text('region').notNull(),
+  /** Its server endpoint, when it had one. */
+  endpoint: text('endpoint'),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+});
+
+/** A row of `vpn_teardowns`. */
+export type VpnTeardownRow = typeof vpnTeardowns.$inferSelect;
