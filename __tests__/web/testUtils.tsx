@@ -4,7 +4,7 @@
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { StyleProvider } from '@ant-design/cssinjs';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createMemoryRouter, parsePath, RouterProvider, type RouteObject } from 'react-router-dom';
 import type { AppConfig } from '../../src/core/appConfig';
 import { AppProviders } from '../../src/web/app/AppProviders';
 import { buildRoutes } from '../../src/web/app/routes';
@@ -33,6 +33,8 @@ export interface RenderOptions {
   preloadedState?: Partial<RootState>;
   /** Initial URL, default `/`. */
   route?: string;
+  /** History state of the initial entry (e.g. the guard's `{ from }`). */
+  routeState?: unknown;
   /** Route path the UI is mounted at, default `*`. */
   path?: string;
   /** Extra routes beside the UI's (e.g. a `/login` target). */
@@ -64,7 +66,10 @@ function renderRouter(routes: RouteObject[], options: RenderOptions): RenderWith
       { appConfig: TEST_APP_CONFIG, ...options.preloadedState },
       { fetch: pendingFetch, retryDelayMs: 0, ...options.storeOptions },
     );
-  const router = createMemoryRouter(routes, { initialEntries: [options.route ?? '/'] });
+  const route = options.route ?? '/';
+  const entry =
+    options.routeState === undefined ? route : { ...parsePath(route), state: options.routeState };
+  const router = createMemoryRouter(routes, { initialEntries: [entry] });
   const result = render(
     <StyleProvider container={detachedStyles}>
       <AppProviders store={store}>

@@ -1,8 +1,5 @@
-import { expectSaga } from 'redux-saga-test-plan';
 import { appStarted } from '../../../src/web/app/appActions';
 import { makeStore } from '../../../src/web/app/store';
-import { authSaga } from '../../../src/web/features/auth/authSaga';
-import { authReducer, unauthenticated } from '../../../src/web/features/auth/authSlice';
 import { regionsApi } from '../../../src/web/features/regions/regionsApi';
 import { fakeFetch, jsonResponse, TEST_APP_CONFIG } from '../testUtils';
 
@@ -15,7 +12,7 @@ describe('makeStore', () => {
     expect(state.errors).toEqual({ message: null });
   });
 
-  it('runs the root saga: appStarted resolves the auth status', () => {
+  it('runs the root saga: appStarted resolves the auth status (anonymous without identity)', () => {
     const store = makeStore({ appConfig: TEST_APP_CONFIG });
     store.dispatch(appStarted());
     expect(store.getState().auth.status).toBe('unauthenticated');
@@ -29,14 +26,4 @@ describe('makeStore', () => {
     expect(result.data).toEqual(regions);
     expect(String(fetch.mock.calls[0][0])).toBe('http://api.test/v1/regionsDetailed/');
   });
-});
-
-describe('authSaga', () => {
-  it('marks the visitor unauthenticated when the app starts (until identity exists)', () =>
-    expectSaga(authSaga)
-      .withReducer(authReducer)
-      .put(unauthenticated())
-      .dispatch(appStarted())
-      .hasFinalState({ status: 'unauthenticated', user: null })
-      .silentRun(50));
 });

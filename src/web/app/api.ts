@@ -6,6 +6,7 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { AppConfig } from '../../core/appConfig';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from '../../sdk/http';
+import type { IdentityClient } from '../../sdk/identity';
 import { toAppError, type AppError } from '../features/errors/appError';
 import { selectAppConfig, type AppConfigState } from './appConfigSlice';
 
@@ -22,6 +23,8 @@ export type HttpClientSettings = Omit<HttpClientOptions, 'baseUrl'>;
 export interface ApiExtra {
   /** The HttpClient for `appConfig`, memoised. */
   getHttpClient: (appConfig: AppConfig) => HttpClient;
+  /** The identity client (sign-in, sessions), when the store was given one. */
+  identity?: IdentityClient;
 }
 
 /**
@@ -63,6 +66,6 @@ export const sdkBaseQuery: BaseQueryFn<SdkCall, unknown, AppError> = async (call
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: sdkBaseQuery,
-  tagTypes: ['Regions', 'Packs'],
+  tagTypes: ['Regions', 'Packs', 'Balance'],
   endpoints: () => ({}),
 });

@@ -5,6 +5,6 @@ import { createAction } from '@reduxjs/toolkit';
 
 /**
  * Dispatched once by boot after the store is made. The auth saga answers it by resolving the
- * auth status (for now: unauthenticated; the identity saga replaces that later).
+ * auth status from the stored session.
  */
 export const appStarted = createAction('app/started');

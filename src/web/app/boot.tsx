@@ -1,11 +1,12 @@
 /**
- * Boot: loads `/app-config.json`, makes the store, starts the sagas and renders the app; if the
- * configuration cannot be loaded, renders an error saying so.
+ * Boot: loads `/app-config.json`, makes the identity client and the store, starts the sagas and
+ * renders the app; if the configuration cannot be loaded, renders an error saying so.
  */
 import { Button, Result } from 'antd';
 import { createRoot, type Root } from 'react-dom/client';
 import type { AppConfig } from '../../core/appConfig';
 import { createHttpClient } from '../../sdk/http';
+import { createIdentityClient, type IdentityClient } from '../../sdk/identity';
 import { fetchAppConfig } from '../../sdk/publicApi';
 import { bannerText } from '../features/errors/bannerText';
 import { App } from './App';
@@ -20,7 +21,10 @@ export interface BootOptions {
   origin?: string;
   /** fetch implementation (tests); default the global one. */
   fetch?: typeof fetch;
-  /** Options of the API HttpClient; `fetch` is passed along by default. */
+  /**
+   * Options of the store: the API HttpClient's (`fetch` is passed along by default) and the
+   * identity client (default: one for the loaded configuration, tokens in localStorage).
+   */
   store?: StoreOptions;
 }
 
@@ -57,13 +61,15 @@ export function loadAppConfig(origin: string, fetchImpl?: typeof fetch): Promise
 export async function bootApp(container: HTMLElement, options: BootOptions = {}): Promise<Root> {
   const root = createRoot(container);
   let appConfig: AppConfig;
+  let identity: IdentityClient;
   try {
     appConfig = await loadAppConfig(options.origin ?? window.location.origin, options.fetch);
+    identity = options.store?.identity ?? createIdentityClient(appConfig);
   } catch (error) {
     root.render(<BootError error={error} />);
     return root;
   }
-  const store = makeStore({ appConfig }, { fetch: options.fetch, ...options.store });
+  const store = makeStore({ appConfig }, { fetch: options.fetch, ...options.store, identity });
   store.dispatch(appStarted());
   root.render(<App store={store} router={createAppRouter()} />);
   return root;

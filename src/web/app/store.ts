@@ -3,7 +3,9 @@
  */
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import { authReducer } from '../features/auth/authSlice';
+import type { IdentityClient } from '../../sdk/identity';
+import { IDENTITY } from '../features/auth/authSaga';
+import { authReducer, sessionEnded } from '../features/auth/authSlice';
 import { rejectedErrorMiddleware } from '../features/errors/errorMiddleware';
 import { errorReducer } from '../features/errors/errorSlice';
 import { regionMessagesReducer } from '../features/regions/regionMessagesSlice';
@@ -25,16 +27,32 @@ export type RootState = ReturnType<typeof rootReducer>;
 /** Saga context key under which sagas find the {@link ApiExtra} (`getContext(API_EXTRA)`). */
 export const API_EXTRA = 'apiExtra';
 
-/** Options of {@link makeStore}. */
-export type StoreOptions = HttpClientSettings;
+/** Options of {@link makeStore}: the SDK HttpClient's settings and the identity client. */
+export type StoreOptions = HttpClientSettings & {
+  /**
+   * The identity client (spec §4). API calls send its id token (unless `getIdToken` is given);
+   * sagas and thunks sign in and out with it. Without one, every visitor is anonymous.
+   */
+  identity?: IdentityClient;
+};
 
 /**
  * Makes the store, optionally from a (partial) preloaded state such as `{ appConfig }`, and
- * starts the root saga. `options` configure the SDK HttpClient (tests pass a fake `fetch`).
+ * starts the root saga. `options` configure the SDK HttpClient (tests pass a fake `fetch`) and
+ * give the identity client.
  */
 export function makeStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
-  const extra = createApiExtra(options);
-  const sagaMiddleware = createSagaMiddleware({ context: { [API_EXTRA]: extra } });
+  const { identity, ...settings } = options;
+  const extra = {
+    ...createApiExtra({
+      getIdToken: identity ? () => identity.getIdToken() : undefined,
+      ...settings,
+    }),
+    identity,
+  };
+  const sagaMiddleware = createSagaMiddleware({
+    context: { [API_EXTRA]: extra, [IDENTITY]: identity },
+  });
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
@@ -47,6 +65,8 @@ export function makeStore(preloadedState?: Partial<RootState>, options: StoreOpt
     devTools: process.env.NODE_ENV === 'development',
   });
   sagaMiddleware.run(rootSaga);
+  // A refresh refused with NotAuthorizedException cleared the cached user: forget it here too.
+  identity?.onSessionEnded(() => store.dispatch(sessionEnded()));
   return store;
 }
 

@@ -2,20 +2,14 @@
  * Authentication status (spec §4 "Auth status"): configuring at start, then authenticated or
  * unauthenticated. It gates the dashboard and the protected routes.
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { signIn } from './authThunks';
+import type { AuthUser } from './authUser';
+
+export type { AuthUser } from './authUser';
 
 /** Where authentication stands. */
 export type AuthStatus = 'configuring' | 'authenticated' | 'unauthenticated';
-
-/** The signed-in user's attributes that the UI shows or sends (spec §2, §3). */
-export interface AuthUser {
-  /** Login name. */
-  username?: string;
-  /** Subject (user id), the purchase's client_reference_id (spec §2 "Pricing"). */
-  sub?: string;
-  email?: string;
-  phoneNumber?: string;
-}
 
 /** The auth slice. */
 export interface AuthState {
@@ -26,6 +20,24 @@ export interface AuthState {
 
 const initialState: AuthState = { status: 'configuring', user: null };
 
+/**
+ * The user asked to sign out (account menu Logout). The store forgets the user at once; the
+ * auth saga revokes the refresh token and resets the API cache.
+ */
+export const signOutRequested = createAction('auth/signOutRequested');
+/**
+ * The session ended without a sign-out: its refresh was refused with NotAuthorizedException
+ * (spec §4), so the identity layer cleared the cached user.
+ */
+export const sessionEnded = createAction('auth/sessionEnded');
+/** The account was deleted (the identity layer has forgotten the session). */
+export const accountDeleted = createAction('auth/accountDeleted');
+
+const toUnauthenticated = (state: AuthState) => {
+  state.status = 'unauthenticated';
+  state.user = null;
+};
+
 const authSlice = createSlice({
   name: 'auth',
   initialState,
@@ -35,11 +47,18 @@ const authSlice = createSlice({
       state.status = 'authenticated';
       state.user = action.payload;
     },
-    /** The identity layer found no valid session (or the user signed out). */
-    unauthenticated: (state) => {
-      state.status = 'unauthenticated';
-      state.user = null;
-    },
+    /** The identity layer found no valid session. */
+    unauthenticated: toUnauthenticated,
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(signIn.fulfilled, (state, action) => {
+        state.status = 'authenticated';
+        state.user = action.payload;
+      })
+      .addCase(signOutRequested, toUnauthenticated)
+      .addCase(sessionEnded, toUnauthenticated)
+      .addCase(accountDeleted, toUnauthenticated);
   },
 });
 
