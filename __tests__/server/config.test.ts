@@ -37,6 +37,29 @@ describe('loadConfig', () => {
         pro: '/checkout/pro',
         elite: '/checkout/elite',
       },
+      preset: 'product',
+      provisioner: 'simulated',
+      simulatedStepMs: 1500,
+      meterIntervalMs: 5000,
+      vpnQuota: undefined,
+    });
+  });
+
+  it('reads the VPN settings', () => {
+    expect(
+      loadConfig({
+        PRESET: 'mock',
+        PROVISIONER: 'netns',
+        SIMULATED_STEP_MS: '50',
+        METER_INTERVAL_S: '0.25',
+        VPN_QUOTA: '3',
+      }),
+    ).toMatchObject({
+      preset: 'mock',
+      provisioner: 'netns',
+      simulatedStepMs: 50,
+      meterIntervalMs: 250,
+      vpnQuota: 3,
     });
   });
 
@@ -93,6 +116,12 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['PUBLIC_URL', 'localhost:8080'],
     ['PUBLIC_URL', 'ftp://example.com'],
+    ['PRESET', 'demo'],
+    ['PROVISIONER', 'aws'],
+    ['SIMULATED_STEP_MS', '-1'],
+    ['METER_INTERVAL_S', '0'],
+    ['METER_INTERVAL_S', '1e3'],
+    ['VPN_QUOTA', '0'],
   ])('rejects %s=%s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });

@@ -14,6 +14,7 @@ import type { ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db';
 import { errorHandler } from './errors';
 import { loggerOptions, type LogDestination } from './logger';
+import latency from './plugins/external/latency';
 import rateLimit from './plugins/external/rateLimit';
 import security from './plugins/external/security';
 import swagger from './plugins/external/swagger';
@@ -24,11 +25,16 @@ import auth from './plugins/services/auth';
 import ledgerService from './plugins/services/ledger';
 import packsService from './plugins/services/packs';
 import regionsService from './plugins/services/regions';
+import vpnsService from './plugins/services/vpns';
+import { presetOf } from './presets';
+import type { Provisioner } from './provisioners';
 import appConfigRoutes from './routes/appConfig';
 import packRoutes from './routes/packs';
 import peanutsRoutes from './routes/peanuts';
 import regionRoutes from './routes/regions';
 import spa from './routes/spa';
+import vpnRoutes from './routes/vpns';
+import type { LifecycleTuning } from './vpns/lifecycle';
 
 /** The application instance, typed with the TypeBox type provider. */
 export type App = FastifyInstance<
@@ -48,6 +54,15 @@ export interface AppDeps {
   database?: DatabaseHandle;
   /** Where log lines go (default stdout); tests capture logs with it. */
   logStream?: LogDestination;
+  /** Runs the VPN servers (default: the provisioner `PROVISIONER` names). */
+  provisioner?: Provisioner;
+  /**
+   * Current time in epoch milliseconds for the VPN lifecycle and metering (default `Date.now`);
+   * tests drive metering with a fake clock.
+   */
+  clock?: () => number;
+  /** VPN lifecycle tuning (tests shorten polling and retries). */
+  lifecycleTuning?: Partial<LifecycleTuning>;
 }
 
 /**
@@ -62,7 +77,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     if (owned) await handle.migrate();
     app = buildInstance(config, deps);
     if (owned) app.addHook('onClose', () => handle.close());
-    await registerPlugins(app, config, handle);
+    await registerPlugins(app, config, handle, deps);
   } catch (error) {
     await app?.close().catch(() => undefined);
     if (owned) await handle.close();
@@ -91,35 +106,49 @@ async function registerPlugins(
   app: App,
   config: ServerConfig,
   handle: DatabaseHandle,
+  deps: AppDeps,
 ): Promise<void> {
   app.setErrorHandler(errorHandler);
+  const preset = presetOf(config.preset);
 
   // External plugins.
   await app.register(security, { config });
   await app.register(rateLimit, { config });
   await app.register(swagger, { config });
+  if (preset.apiLatencyMs) await app.register(latency, { range: preset.apiLatencyMs });
   // Services.
   await app.register(configService, { config });
   await app.register(database, { db: handle.db });
   await app.register(regionsService);
   await app.register(packsService, { config });
-  await app.register(ledgerService);
+  await app.register(ledgerService, { signupBonusPeanuts: preset.signupBonusPeanuts });
   await app.register(identityPlugin, {
     db: handle.db,
     poolId: config.userPoolId,
     clientId: config.userPoolClientId,
     issuerOrigin: config.publicUrl,
     mailer: createMailer({ db: handle.db, smtpUrl: config.smtpUrl, from: config.smtpFrom }),
-    // spec §1: confirming a sign-up credits 10 free peanuts, exactly once.
+    // The VPN limits of the id token's custom:config claim (spec §3, §5).
+    limits: preset.limits,
+    // spec §1: confirming a sign-up credits 10 free peanuts (37 with the mock preset), once.
     onUserConfirmed: async (sub, tx) => {
       await app.ledger.creditSignupBonus(sub, tx);
     },
+    // Account deletion tears the user's VPN servers down; their rows and ledger go with the user.
+    onUserDeleted: (sub, tx) => app.vpnLifecycle.onUserDeleted(sub, tx),
   });
   await app.register(auth);
+  await app.register(vpnsService, {
+    executeSql: handle.executeSql,
+    provisioner: deps.provisioner,
+    clock: deps.clock,
+    tuning: deps.lifecycleTuning,
+  });
   // Routes.
   await app.register(regionRoutes);
   await app.register(packRoutes);
   await app.register(peanutsRoutes);
+  await app.register(vpnRoutes);
   await app.register(appConfigRoutes);
   await app.register(spa, { webDir: config.webDir });
 

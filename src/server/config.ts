@@ -16,6 +16,16 @@ export const PACK_IDS = ['starter', 'pro', 'elite'] as const;
 /** A peanut pack id. */
 export type PackId = (typeof PACK_IDS)[number];
 
+/** The constants presets (DESIGN.md "Fixed points"): the product's, or spec §9's mock backend. */
+export const PRESET_NAMES = ['product', 'mock'] as const;
+/** A constants preset name (`PRESET`). */
+export type PresetName = (typeof PRESET_NAMES)[number];
+
+/** The provisioners that run VPN servers (DESIGN.md "Server", `PROVISIONER`). */
+export const PROVISIONER_NAMES = ['simulated', 'netns'] as const;
+/** A provisioner name. */
+export type ProvisionerName = (typeof PROVISIONER_NAMES)[number];
+
 /** The typed server configuration. */
 export interface ServerConfig {
   /** TCP port to listen on (`PORT`). */
@@ -67,6 +77,26 @@ export interface ServerConfig {
   cognitoIssuer: string | undefined;
   /** Purchase link of each pack (`CHECKOUT_URL_STARTER`, `_PRO`, `_ELITE`). */
   checkoutUrls: Readonly<Record<PackId, string>>;
+  /**
+   * Constants preset (`PRESET`): `product` (10 peanuts on sign-up, limits 0.1-100 peanuts and
+   * 300-86400 s) or `mock` (spec §9: starting balance 37, limits 0.1-2 peanuts and 60-300 s,
+   * 50-150 ms of latency added to API answers). See presets.ts.
+   */
+  preset: PresetName;
+  /** What runs the VPN servers (`PROVISIONER`): `simulated` (default) or `netns`. */
+  provisioner: ProvisionerName;
+  /** Duration of each step of the simulated provisioner, in milliseconds (`SIMULATED_STEP_MS`). */
+  simulatedStepMs: number;
+  /**
+   * Metering period, in milliseconds (`METER_INTERVAL_S`, given in seconds): every period each
+   * Running VPN is charged for its time and traffic, and checked against the rules of spec §4.
+   */
+  meterIntervalMs: number;
+  /**
+   * Most active VPNs per user (`VPN_QUOTA`, spec §5); undefined means 2 x the number of enabled
+   * regions (DESIGN.md "Decisions").
+   */
+  vpnQuota: number | undefined;
 }
 
 /** One documented setting (for the README and `--help`-style listings). */
@@ -200,6 +230,40 @@ export const SETTINGS: readonly SettingDoc[] = [
     default: 'unset: only the embedded identity provider',
     requiredInProduction: false,
   },
+  {
+    name: 'PRESET',
+    description:
+      "Constants preset: `product`, or `mock` for spec §9's mock backend (starting balance 37, limits 0.1-2 peanuts and 60-300 s, 50-150 ms API latency)",
+    default: 'product',
+    requiredInProduction: false,
+  },
+  {
+    name: 'PROVISIONER',
+    description:
+      'What runs the VPN servers: `simulated` (no privileges; realistic delays, real keys, synthetic traffic) or `netns` (not available yet)',
+    default: 'simulated',
+    requiredInProduction: false,
+  },
+  {
+    name: 'SIMULATED_STEP_MS',
+    description:
+      'Duration of each step of the simulated provisioner in milliseconds (creating a VPN takes 3 steps, deleting it 1)',
+    default: '1500',
+    requiredInProduction: false,
+  },
+  {
+    name: 'METER_INTERVAL_S',
+    description:
+      'Metering period in seconds (decimals allowed): each Running VPN is charged for its time and traffic and checked for termination this often',
+    default: '5',
+    requiredInProduction: false,
+  },
+  {
+    name: 'VPN_QUOTA',
+    description: 'Most active VPNs per user',
+    default: '2 x the number of enabled regions',
+    requiredInProduction: false,
+  },
 ];
 
 /** Environment variable holding the purchase link of `packId`, e.g. `CHECKOUT_URL_PRO`. */
@@ -225,6 +289,26 @@ function readInt(env: Env, name: string, fallback: number, min: number, max: num
     throw new Error(`${name} must be a whole number from ${min} to ${max}, got: '${raw}'`);
   }
   return value;
+}
+
+/** Parses a decimal number in [min, max]; throws a message naming the setting otherwise. */
+function readDecimal(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || !Number.isFinite(value) || value < min || value > max) {
+    throw new Error(`${name} must be a number from ${min} to ${max}, got: '${raw}'`);
+  }
+  return value;
+}
+
+/** Reads one of `choices` (default the first); throws a message naming the setting otherwise. */
+function readChoice<T extends string>(env: Env, name: string, choices: readonly T[]): T {
+  const raw = read(env, name) ?? choices[0];
+  if (!(choices as readonly string[]).includes(raw)) {
+    throw new Error(`${name} must be one of ${choices.join(', ')}, got: '${raw}'`);
+  }
+  return raw as T;
 }
 
 /** Validates an absolute http(s) URL and returns it without a trailing slash. */
@@ -303,5 +387,11 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     smtpFrom: read(env, 'SMTP_FROM') ?? 'Peanut VPN <no-reply@localhost>',
     cognitoIssuer: read(env, 'COGNITO_ISSUER'),
     checkoutUrls: Object.freeze(checkoutUrls),
+    preset: readChoice(env, 'PRESET', PRESET_NAMES),
+    provisioner: readChoice(env, 'PROVISIONER', PROVISIONER_NAMES),
+    simulatedStepMs: readInt(env, 'SIMULATED_STEP_MS', 1500, 0, 600_000),
+    meterIntervalMs: Math.round(1000 * readDecimal(env, 'METER_INTERVAL_S', 5, 0.05, 3600)),
+    vpnQuota:
+      read(env, 'VPN_QUOTA') === undefined ? undefined : readInt(env, 'VPN_QUOTA', 0, 1, 1_000_000),
   });
 }

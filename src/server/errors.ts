@@ -2,8 +2,13 @@
  * Error answers (spec §8, §9): every error is JSON `{ message }`. Client errors (4xx) say what
  * was wrong; server errors (5xx) always read 'An error happened in the backend' and never leak
  * internals, which are logged instead.
+ *
+ * Business errors of src/core (PeanutError and its subclasses) answer their own `httpStatus`
+ * with their spec message: 400 for a VPN-related product error (validation, balance, quota,
+ * limits claim), 404 'Vpn not found' for a missing VPN or another user's (spec §9).
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isPeanutError } from '../core/errors';
 import type { ErrorBody } from './schemas/common';
 
 /** The body of every 5xx answer (spec §9 "Both carry 'An error happened in the backend'"). */
@@ -26,7 +31,7 @@ export class HttpError extends Error {
 
 /** Status of `error`: its own when it is a valid 4xx/5xx code, else 500. */
 function statusOf(error: Partial<FastifyError>): number {
-  const status = error.statusCode;
+  const status = isPeanutError(error) ? error.httpStatus : error.statusCode;
   return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
 }
 

@@ -27,6 +27,7 @@ async function openApi(app: FastifyInstance, opts: { config: ServerConfig }): Pr
         { name: 'regions', description: 'Where VPNs can run' },
         { name: 'peanuts', description: 'Peanut packs and balance' },
         { name: 'config', description: 'Runtime configuration for clients' },
+        { name: 'vpns', description: "The caller's VPNs: create, list, get, delete, config" },
       ],
       components: {
         securitySchemes: {

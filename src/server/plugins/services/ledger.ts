@@ -34,12 +34,22 @@ export interface LedgerService {
   append(entry: LedgerEntry, tx?: Executor): Promise<boolean>;
   /** The balance of `userSub` in nano-peanuts (0 for an account with no entries). */
   balanceNano(userSub: string, tx?: Executor): Promise<number>;
-  /** Credits the sign-up bonus of spec §1 (10 peanuts) to `userSub`, once ever. */
+  /**
+   * Credits the sign-up bonus (spec §1: 10 peanuts; the mock preset's starting balance of spec
+   * §9: 37) to `userSub`, once ever.
+   */
   creditSignupBonus(userSub: string, tx?: Executor): Promise<boolean>;
 }
 
+/** Options of the ledger. */
+export interface LedgerOptions {
+  /** Peanuts credited on a confirmed sign-up (default 10, spec §1). */
+  signupBonusPeanuts?: number;
+}
+
 /** Makes the ledger service over `db`. */
-export function createLedger(db: Database): LedgerService {
+export function createLedger(db: Database, options: LedgerOptions = {}): LedgerService {
+  const signupBonusNano = toNano(options.signupBonusPeanuts ?? SIGNUP_BONUS_PEANUTS);
   const ledger: LedgerService = {
     async append(entry, tx = db) {
       if (!Number.isSafeInteger(entry.amountNano)) {
@@ -63,7 +73,7 @@ export function createLedger(db: Database): LedgerService {
       return ledger.append(
         {
           userSub,
-          amountNano: toNano(SIGNUP_BONUS_PEANUTS),
+          amountNano: signupBonusNano,
           kind: 'signup_bonus',
           key: `signup_bonus:${userSub}`,
         },
@@ -82,8 +92,8 @@ declare module 'fastify' {
 }
 
 /** Decorates `app.ledger` over `app.db`. */
-async function ledgerService(app: FastifyInstance): Promise<void> {
-  app.decorate('ledger', createLedger(app.db));
+async function ledgerService(app: FastifyInstance, opts: LedgerOptions): Promise<void> {
+  app.decorate('ledger', createLedger(app.db, opts));
 }
 
 export default fp(ledgerService, { name: 'ledger', dependencies: ['database'] });

@@ -1,0 +1,198 @@
+/**
+ * Helpers of the VPN tests: apps with short lifecycle settings, users signed up, confirmed and
+ * signed in through our identity endpoint (all by `app.inject`, USER_PASSWORD_AUTH), API calls
+ * with a user's id token, waiting for states, and a controllable clock.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type App, type AppDeps } from '../../src/server/app';
+import type { Env } from '../../src/server/config';
+import type { VpnState, VpnWithMetricsJson } from '../../src/core/vpn';
+import type { LifecycleTuning } from '../../src/server/vpns/lifecycle';
+import { testConfig, type TestDatabase } from './helpers';
+import { CLIENT_ID, PASSWORD, uniqueName } from './identity/helpers';
+
+/** Settings of the VPN tests: fast simulated steps, no rate limit in the way. */
+export const VPN_TEST_ENV: Env = {
+  SIMULATED_STEP_MS: '20',
+  METER_INTERVAL_S: '3600',
+  RATE_LIMIT_MAX: '1000000',
+};
+
+/** Lifecycle tuning of the tests: quick polls and retries. */
+export const TEST_TUNING: Partial<LifecycleTuning> = {
+  concurrency: 4,
+  pollingIntervalSeconds: 0.5,
+  retryDelaySeconds: 1,
+};
+
+/** Builds an app on `database` with the VPN test settings plus `env` and `deps`. */
+export function buildVpnApp(
+  database: TestDatabase,
+  env: Env = {},
+  deps: Omit<AppDeps, 'database'> = {},
+): Promise<App> {
+  return buildApp(testConfig({ ...VPN_TEST_ENV, ...env }), {
+    database: database.handle,
+    lifecycleTuning: TEST_TUNING,
+    ...deps,
+  });
+}
+
+/** A clock the test moves (epoch milliseconds). */
+export class FakeClock {
+  constructor(public ms: number = Date.UTC(2026, 0, 15, 12, 0, 0)) {}
+  /** The current time (bind-free: pass `clock.now`). */
+  readonly now = (): number => this.ms;
+  /** Moves the time forward by `ms`. */
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+/** A signed-in user. */
+export interface TestUser {
+  sub: string;
+  username: string;
+  email: string;
+  idToken: string;
+  accessToken: string;
+}
+
+/** Calls the identity endpoint of `app`. */
+async function idp(app: App, action: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/idp/',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${action}`,
+    },
+    payload: JSON.stringify(body),
+  });
+  const json = response.json<Record<string, unknown>>();
+  if (response.statusCode !== 200) throw new Error(`${action}: ${response.body}`);
+  return json;
+}
+
+/** Deletes the account of `user` (the identity provider's DeleteUser). */
+export async function deleteAccount(app: App, user: TestUser): Promise<void> {
+  await idp(app, 'DeleteUser', { AccessToken: user.accessToken });
+}
+
+/** Signs a new user up, confirms them (credits the sign-up bonus) and signs them in. */
+export async function signUpUser(app: App, label = 'vpn'): Promise<TestUser> {
+  const username = uniqueName(label);
+  const email = `${username}@example.com`;
+  const { UserSub } = await idp(app, 'SignUp', {
+    ClientId: CLIENT_ID,
+    Username: username,
+    Password: PASSWORD,
+    UserAttributes: [{ Name: 'email', Value: email }],
+  });
+  const mails = await app.inject({
+    method: 'GET',
+    url: `/dev/mailbox/${encodeURIComponent(email)}`,
+  });
+  const [mail] = mails.json<{ code: string }[]>();
+  await idp(app, 'ConfirmSignUp', {
+    ClientId: CLIENT_ID,
+    Username: username,
+    ConfirmationCode: mail.code,
+  });
+  const { AuthenticationResult } = await idp(app, 'InitiateAuth', {
+    ClientId: CLIENT_ID,
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: username, PASSWORD },
+  });
+  const tokens = AuthenticationResult as { IdToken: string; AccessToken: string };
+  return {
+    sub: UserSub as string,
+    username,
+    email,
+    idToken: tokens.IdToken,
+    accessToken: tokens.AccessToken,
+  };
+}
+
+/** An API answer: status and parsed body (undefined when empty). */
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: T;
+  response: LightMyRequestResponse;
+}
+
+/** Calls the API of `app` as `user`. */
+export async function api<T = Record<string, unknown>>(
+  app: App,
+  user: TestUser | undefined,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: unknown,
+): Promise<ApiAnswer<T>> {
+  const response = await app.inject({
+    method,
+    url,
+    headers: {
+      ...(user ? { authorization: user.idToken } : {}),
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+  });
+  return {
+    status: response.statusCode,
+    body: (response.body === '' ? undefined : response.json()) as T,
+    response,
+  };
+}
+
+/** The request body of a VPN creation. */
+export function createBody(
+  region = 'eu-west-3',
+  config: Record<string, unknown> = { type: 'wireguard', maxPeanuts: 1, deleteAfter: 3600 },
+): Record<string, unknown> {
+  return { region, config };
+}
+
+/** Creates a VPN as `user` (expects 202) and returns its id. */
+export async function createVpn(
+  app: App,
+  user: TestUser,
+  body: Record<string, unknown> = createBody(),
+): Promise<string> {
+  const answer = await api<{ vpn: { id: string } }>(app, user, 'POST', '/v1/vpns/', body);
+  if (answer.status !== 202)
+    throw new Error(`create answered ${answer.status}: ${answer.response.body}`);
+  return answer.body.vpn.id;
+}
+
+/** `GET /v1/vpns/{vpnId}` as `user` (expects 200). */
+export async function getVpn(app: App, user: TestUser, vpnId: string): Promise<VpnWithMetricsJson> {
+  const answer = await api<VpnWithMetricsJson>(app, user, 'GET', `/v1/vpns/${vpnId}`);
+  if (answer.status !== 200)
+    throw new Error(`get answered ${answer.status}: ${answer.response.body}`);
+  return answer.body;
+}
+
+/** Polls the VPN every 20 ms until it is in `state` (throws after `timeoutMs`). */
+export async function waitForVpnState(
+  app: App,
+  user: TestUser,
+  vpnId: string,
+  state: VpnState,
+  timeoutMs = 15_000,
+): Promise<VpnWithMetricsJson> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const current = await getVpn(app, user, vpnId);
+    if (current.vpn.state === state) return current;
+    if (Date.now() > deadline) {
+      throw new Error(`VPN ${vpnId} is ${current.vpn.state}, not ${state}, after ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The user's balance in nano-peanuts. */
+export function balanceNano(app: App, user: TestUser): Promise<number> {
+  return app.ledger.balanceNano(user.sub);
+}

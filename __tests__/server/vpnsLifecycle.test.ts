@@ -1,0 +1,494 @@
+/**
+ * The VPN lifecycle (spec §4; issue 4): durable jobs through the simulated provisioner, exact
+ * and idempotent metering, termination by maxPeanuts, deadline and balance, deletion at any
+ * stage, provisioning failures, restart recovery, account deletion and secrets kept out of the
+ * logs; on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL.
+ */
+import { asc, eq, like } from 'drizzle-orm';
+import { fromNano, roundPeanuts } from '../../src/core/peanuts';
+import { stateRank, type VpnState } from '../../src/core/vpn';
+import type { App } from '../../src/server/app';
+import type { Env } from '../../src/server/config';
+import { ledgerEntries, vpns, vpnTeardowns, type VpnRow } from '../../src/server/db/schema';
+import {
+  createSimulatedProvisioner,
+  PermanentProvisionError,
+  type Provisioner,
+} from '../../src/server/provisioners';
+import { simulatedRate } from '../../src/server/provisioners/simulated';
+import { publicKeyOf } from '../../src/server/vpns/keys';
+import type { LifecycleTuning } from '../../src/server/vpns/lifecycle';
+import { configUnavailableMessage } from '../../src/server/vpns/service';
+import { DATABASE_KINDS, LogCapture, openTestDatabase, type TestDatabase } from './helpers';
+import {
+  api,
+  buildVpnApp,
+  createBody,
+  createVpn,
+  deleteAccount,
+  FakeClock,
+  getVpn,
+  signUpUser,
+  TEST_TUNING,
+  waitForVpnState,
+  type TestUser,
+} from './vpnHelpers';
+
+/** Waits until `check` returns a value other than undefined (every 10 ms, up to `timeoutMs`). */
+async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** A provisioner that records its calls around another. */
+function recording(inner: Provisioner) {
+  const calls = {
+    prepare: [] as string[],
+    provisioned: [] as string[],
+    deprovision: [] as string[],
+  };
+  const provisioner: Provisioner = {
+    name: 'recording',
+    async prepare(vpn, options) {
+      calls.prepare.push(vpn.vpnId);
+      return inner.prepare(vpn, options);
+    },
+    async provision(vpn, options) {
+      const result = await inner.provision(vpn, options);
+      calls.provisioned.push(vpn.vpnId);
+      return result;
+    },
+    async deprovision(vpn, options) {
+      calls.deprovision.push(vpn.vpnId);
+      return inner.deprovision(vpn, options);
+    },
+    usage: (vpn) => inner.usage(vpn),
+  };
+  return { provisioner, calls };
+}
+
+/** 10 peanuts, the sign-up bonus, in nano-peanuts. */
+const BONUS = 10_000_000_000;
+
+describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
+  let database: TestDatabase;
+  const apps: App[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((app) => app.close()));
+  });
+  afterAll(async () => {
+    await database?.cleanup();
+  });
+
+  /** Builds an app on the shared database, closed after the test. */
+  const build = async (
+    env: Env = {},
+    deps: Parameters<typeof buildVpnApp>[2] = {},
+  ): Promise<App> => {
+    const app = await buildVpnApp(database, env, deps);
+    apps.push(app);
+    return app;
+  };
+
+  /** The row of a VPN. */
+  const rowOf = async (app: App, vpnId: string): Promise<VpnRow> => {
+    const [row] = await app.db.select().from(vpns).where(eq(vpns.vpnId, vpnId));
+    return row;
+  };
+
+  /** The metering charges of a VPN, by key. */
+  const chargesOf = async (app: App, vpnId: string) =>
+    app.db
+      .select({ key: ledgerEntries.key, amountNano: ledgerEntries.amountNano })
+      .from(ledgerEntries)
+      .where(like(ledgerEntries.key, `usage:${vpnId}:%`))
+      .orderBy(asc(ledgerEntries.id));
+
+  /** Creates a VPN and waits until it runs. */
+  const runningVpn = async (
+    app: App,
+    user: TestUser,
+    config: Record<string, unknown> = { type: 'wireguard', maxPeanuts: 5, deleteAfter: 3600 },
+  ): Promise<string> => {
+    const vpnId = await createVpn(app, user, createBody('eu-west-3', config));
+    await waitForVpnState(app, user, vpnId, 'Running');
+    return vpnId;
+  };
+
+  describe('jobs', () => {
+    it('drive a VPN Creating -> Created -> Provisioning -> Running, then to Deleted for good', async () => {
+      const app = await build({ SIMULATED_STEP_MS: '100' });
+      const user = await signUpUser(app);
+      const vpnId = await createVpn(app, user);
+      const seen: VpnState[] = [];
+      await eventually(async () => {
+        const state = (await rowOf(app, vpnId)).state as VpnState;
+        if (seen[seen.length - 1] !== state) seen.push(state);
+        return state === 'Running' ? state : undefined;
+      });
+      expect(seen[0]).toBe('Creating');
+      expect(seen).toContain('Provisioning');
+      expect(seen[seen.length - 1]).toBe('Running');
+      expect(seen.map(stateRank)).toEqual([...seen.map(stateRank)].sort());
+
+      const running = await rowOf(app, vpnId);
+      expect(running.version).toBe(3);
+      expect(publicKeyOf(running.serverPrivateKey as string)).toBe(running.serverPublicKey);
+      expect(publicKeyOf(running.clientPrivateKey as string)).toBe(running.clientPublicKey);
+      expect(Buffer.from(running.presharedKey as string, 'base64')).toHaveLength(32);
+      expect(running.endpoint).toBe('eu-west-3.vpn.peanut.local:51820');
+
+      expect((await api(app, user, 'DELETE', `/v1/vpns/${vpnId}`)).status).toBe(202);
+      await waitForVpnState(app, user, vpnId, 'Deleted');
+      const deleted = await rowOf(app, vpnId);
+      expect(deleted).toMatchObject({
+        version: 5,
+        reason: 'Deleted on request',
+        serverPrivateKey: null,
+        clientPrivateKey: null,
+        presharedKey: null,
+      });
+      expect(deleted.endedAt).not.toBeNull();
+
+      // A deleted VPN never comes back.
+      await app.vpnLifecycle.recover();
+      await app.vpnLifecycle.advance(vpnId);
+      await app.vpnLifecycle.meterAll();
+      expect(await app.vpnLifecycle.meter(vpnId)).toBeUndefined();
+      expect(await rowOf(app, vpnId)).toEqual(deleted);
+      expect((await api(app, user, 'DELETE', `/v1/vpns/${vpnId}`)).status).toBe(204);
+    });
+
+    it('run several VPNs at once', async () => {
+      const app = await build({ SIMULATED_STEP_MS: '200' });
+      const user = await signUpUser(app);
+      const started = Date.now();
+      const ids = await Promise.all(
+        ['eu-west-1', 'eu-west-2', 'eu-west-3', 'eu-north-1'].map((region) =>
+          createVpn(app, user, createBody(region)),
+        ),
+      );
+      await Promise.all(ids.map((id) => waitForVpnState(app, user, id, 'Running')));
+      // 3 steps of 200 ms each; one after the other would take 2.4 s.
+      expect(Date.now() - started).toBeLessThan(1800);
+    });
+
+    it('cancel provisioning when the VPN is deleted, and tear it down without running it', async () => {
+      const { provisioner, calls } = recording(createSimulatedProvisioner({ stepMs: 1000 }));
+      const app = await build({}, { provisioner });
+      const user = await signUpUser(app);
+      const vpnId = await createVpn(app, user);
+      await eventually(async () => (calls.prepare.includes(vpnId) ? true : undefined));
+      const deleting = await api<{ vpn: { state: string } }>(
+        app,
+        user,
+        'DELETE',
+        `/v1/vpns/${vpnId}`,
+      );
+      expect(deleting.status).toBe(202);
+      expect(deleting.body.vpn.state).toBe('Deprovisioning');
+      const deleted = await waitForVpnState(app, user, vpnId, 'Deleted');
+      expect(deleted.metrics).toEqual({ duration: null, bytes: null, peanuts: null });
+      expect(calls.provisioned).toEqual([]);
+      expect(calls.deprovision).toContain(vpnId);
+      expect((await rowOf(app, vpnId)).runningAt).toBeNull();
+    });
+
+    it('fail a VPN whose provisioning keeps failing, with the reason, and tear it down', async () => {
+      const inner = createSimulatedProvisioner({ stepMs: 10 });
+      const { provisioner, calls } = recording({
+        ...inner,
+        provision: async () => {
+          throw new Error('no capacity in eu-west-3');
+        },
+      });
+      const tuning: Partial<LifecycleTuning> = { ...TEST_TUNING, maxProvisionAttempts: 2 };
+      const app = await build({ VPN_QUOTA: '1' }, { provisioner, lifecycleTuning: tuning });
+      const user = await signUpUser(app);
+      const vpnId = await createVpn(app, user);
+      const failed = await waitForVpnState(app, user, vpnId, 'Failed', 20_000);
+      expect(failed.metrics).toEqual({ duration: null, bytes: null, peanuts: null });
+      const row = await rowOf(app, vpnId);
+      expect(row).toMatchObject({
+        attempts: 2,
+        reason: 'Provisioning failed: no capacity in eu-west-3',
+        serverPrivateKey: null,
+        clientPrivateKey: null,
+        presharedKey: null,
+      });
+      expect(calls.deprovision).toContain(vpnId);
+
+      // Failed is terminal: it does not count toward the quota, deleting it does nothing.
+      expect((await api(app, user, 'DELETE', `/v1/vpns/${vpnId}`)).status).toBe(204);
+      expect((await getVpn(app, user, vpnId)).vpn.state).toBe('Failed');
+      const config = await api(app, user, 'GET', `/v1/vpns/${vpnId}/config`);
+      expect(config.body).toEqual({ message: configUnavailableMessage(vpnId, 'Failed') });
+      expect((await api(app, user, 'POST', '/v1/vpns/', createBody('us-east-1'))).status).toBe(202);
+    });
+
+    it('fail a VPN at once on a permanent provisioning error', async () => {
+      const inner = createSimulatedProvisioner({ stepMs: 10 });
+      const app = await build(
+        {},
+        {
+          provisioner: {
+            ...inner,
+            provision: async () => {
+              throw new PermanentProvisionError('region closed');
+            },
+          },
+        },
+      );
+      const user = await signUpUser(app);
+      const vpnId = await createVpn(app, user);
+      await waitForVpnState(app, user, vpnId, 'Failed', 5_000);
+      expect(await rowOf(app, vpnId)).toMatchObject({
+        attempts: 1,
+        reason: 'Provisioning failed: region closed',
+      });
+    });
+  });
+
+  describe('restart recovery', () => {
+    it('resumes VPNs caught Creating, Provisioning and Deprovisioning by a restart', async () => {
+      const slow = await build({ SIMULATED_STEP_MS: '400' });
+      const user = await signUpUser(slow);
+      const deleting = await runningVpn(slow, user);
+      const provisioning = await createVpn(slow, user, createBody('us-west-2'));
+      await eventually(async () =>
+        (await rowOf(slow, provisioning)).state === 'Provisioning' ? true : undefined,
+      );
+      const creating = await createVpn(slow, user, createBody('us-west-1'));
+      expect((await api(slow, user, 'DELETE', `/v1/vpns/${deleting}`)).status).toBe(202);
+      await slow.close();
+      apps.splice(apps.indexOf(slow), 1);
+
+      expect((await rowOf(slow, creating)).state).toBe('Creating');
+      expect((await rowOf(slow, provisioning)).state).toBe('Provisioning');
+      expect((await rowOf(slow, deleting)).state).toBe('Deprovisioning');
+
+      const fresh = await build();
+      await waitForVpnState(fresh, user, creating, 'Running');
+      await waitForVpnState(fresh, user, provisioning, 'Running');
+      await waitForVpnState(fresh, user, deleting, 'Deleted');
+    });
+  });
+
+  describe('metering', () => {
+    it('charges each interval exactly once, in nano-peanuts, whatever the number of workers', async () => {
+      const clock = new FakeClock();
+      const app = await build({ METER_INTERVAL_S: '5' }, { clock: clock.now });
+      const user = await signUpUser(app);
+      const vpnId = await runningVpn(app, user);
+      const rate = simulatedRate(vpnId);
+      expect((await rowOf(app, vpnId)).runningAt?.getTime()).toBe(clock.ms);
+
+      clock.advance(4_999);
+      await app.vpnLifecycle.meterAll();
+      expect(await chargesOf(app, vpnId)).toEqual([]);
+
+      clock.advance(1);
+      await app.vpnLifecycle.meterAll();
+      const first = 5_000 * 1_500 + rate * 5 * 500;
+      expect(await chargesOf(app, vpnId)).toEqual([
+        { key: `usage:${vpnId}:0`, amountNano: -first },
+      ]);
+      await app.vpnLifecycle.meterAll();
+      expect(await chargesOf(app, vpnId)).toHaveLength(1);
+      expect(await app.ledger.balanceNano(user.sub)).toBe(BONUS - first);
+      expect((await getVpn(app, user, vpnId)).metrics).toEqual({
+        duration: 5,
+        bytes: rate * 5,
+        peanuts: roundPeanuts(fromNano(first)),
+      });
+
+      // Two workers of this server and one of another, all at once, after 12.5 s more.
+      const other = await build({ METER_INTERVAL_S: '5' }, { clock: clock.now });
+      clock.advance(12_500);
+      await Promise.all([
+        app.vpnLifecycle.meterAll(),
+        app.vpnLifecycle.meterAll(),
+        other.vpnLifecycle.meterAll(),
+      ]);
+      const bytes = Math.floor(rate * 17.5);
+      const second = 10_000 * 1_500 + (bytes - rate * 5) * 500;
+      expect(await chargesOf(app, vpnId)).toEqual([
+        { key: `usage:${vpnId}:0`, amountNano: -first },
+        { key: `usage:${vpnId}:1`, amountNano: -second },
+      ]);
+      expect(await rowOf(app, vpnId)).toMatchObject({
+        meteredIntervals: 3,
+        bytes,
+        consumedNano: first + second,
+        state: 'Running',
+      });
+      expect(await app.ledger.balanceNano(user.sub)).toBe(BONUS - first - second);
+    });
+
+    it('charges the partial interval when a Running VPN is deleted', async () => {
+      const clock = new FakeClock();
+      const app = await build({ METER_INTERVAL_S: '5' }, { clock: clock.now });
+      const user = await signUpUser(app);
+      const vpnId = await runningVpn(app, user);
+      clock.advance(2_500);
+      expect((await api(app, user, 'DELETE', `/v1/vpns/${vpnId}`)).status).toBe(202);
+      const cost = 2_500 * 1_500 + Math.floor(simulatedRate(vpnId) * 2.5) * 500;
+      expect(await chargesOf(app, vpnId)).toEqual([{ key: `usage:${vpnId}:0`, amountNano: -cost }]);
+      const deleted = await waitForVpnState(app, user, vpnId, 'Deleted');
+      expect(deleted.metrics?.duration).toBe(2);
+      clock.advance(60_000);
+      await app.vpnLifecycle.meterAll();
+      expect(await chargesOf(app, vpnId)).toHaveLength(1);
+    });
+  });
+
+  describe('termination (spec §4)', () => {
+    it('ends a VPN when its consumption reaches maxPeanuts, charging exactly maxPeanuts', async () => {
+      const clock = new FakeClock();
+      const app = await build({ METER_INTERVAL_S: '5' }, { clock: clock.now });
+      const user = await signUpUser(app);
+      const vpnId = await runningVpn(app, user, { type: 'wireguard', maxPeanuts: 0.1 });
+      clock.advance(10_000);
+      const plan = await app.vpnLifecycle.meter(vpnId);
+      expect(plan?.end?.reason).toBe('maxPeanuts reached');
+      expect(await chargesOf(app, vpnId)).toEqual([
+        { key: `usage:${vpnId}:0`, amountNano: -100_000_000 },
+      ]);
+      const deleted = await waitForVpnState(app, user, vpnId, 'Deleted');
+      expect(deleted.metrics).toEqual({ duration: 10, bytes: expect.any(Number), peanuts: 0.1 });
+      expect(await api(app, user, 'GET', '/v1/peanuts')).toMatchObject({
+        status: 200,
+        body: { balance: 9.9 },
+      });
+      expect((await rowOf(app, vpnId)).reason).toBe('maxPeanuts reached');
+    });
+
+    it('ends a VPN when it has run for deleteAfter, charging up to the deadline only', async () => {
+      const clock = new FakeClock();
+      const provisioner = createSimulatedProvisioner({
+        stepMs: 20,
+        clock: clock.now,
+        rate: () => 0,
+      });
+      const app = await build({ METER_INTERVAL_S: '5' }, { clock: clock.now, provisioner });
+      const user = await signUpUser(app);
+      const vpnId = await runningVpn(app, user, {
+        type: 'wireguard',
+        maxPeanuts: 0,
+        deleteAfter: 300,
+      });
+      const start = clock.ms;
+      clock.advance(299_000);
+      await app.vpnLifecycle.meterAll();
+      expect((await rowOf(app, vpnId)).state).toBe('Running');
+      clock.advance(2_000);
+      await app.vpnLifecycle.meterAll();
+      const row = await rowOf(app, vpnId);
+      expect(row).toMatchObject({ state: 'Deprovisioning', reason: 'deleteAfter elapsed' });
+      expect(row.endedAt?.getTime()).toBe(start + 300_000);
+      expect(row.consumedNano).toBe(300_000 * 1_500);
+      const charges = await chargesOf(app, vpnId);
+      expect(charges.reduce((sum, charge) => sum + charge.amountNano, 0)).toBe(-450_000_000);
+      const deleted = await waitForVpnState(app, user, vpnId, 'Deleted');
+      expect(deleted.metrics).toEqual({ duration: 300, bytes: 0, peanuts: 0.45 });
+    });
+
+    it('ends an unlimited VPN when the balance is spent, leaving exactly 0', async () => {
+      const clock = new FakeClock();
+      const provisioner = createSimulatedProvisioner({
+        stepMs: 20,
+        clock: clock.now,
+        rate: () => 1024 * 1024,
+      });
+      const app = await build({ METER_INTERVAL_S: '5' }, { clock: clock.now, provisioner });
+      const user = await signUpUser(app);
+      const vpnId = await runningVpn(app, user, { type: 'wireguard', maxPeanuts: -1 });
+      clock.advance(5_000);
+      await app.vpnLifecycle.meterAll();
+      expect((await rowOf(app, vpnId)).state).toBe('Running');
+      clock.advance(15_000);
+      await app.vpnLifecycle.meterAll();
+      expect(await rowOf(app, vpnId)).toMatchObject({
+        state: 'Deprovisioning',
+        reason: 'Balance exhausted',
+        consumedNano: BONUS,
+      });
+      expect(await app.ledger.balanceNano(user.sub)).toBe(0);
+      await waitForVpnState(app, user, vpnId, 'Deleted');
+      const refused = await api(app, user, 'POST', '/v1/vpns/', createBody());
+      expect(refused.body).toEqual({ message: 'Negative peanuts balance: 0.' });
+    });
+
+    it('runs the rules on its own every METER_INTERVAL_S', async () => {
+      const app = await build({ METER_INTERVAL_S: '0.2' });
+      const user = await signUpUser(app);
+      const vpnId = await runningVpn(app, user, { type: 'wireguard', maxPeanuts: 0.1 });
+      // 20+ KiB/s at 5e-7 peanut per byte spends 0.1 peanut in under 10 s.
+      await waitForVpnState(app, user, vpnId, 'Deleted', 15_000);
+      const charges = await chargesOf(app, vpnId);
+      expect(charges.length).toBeGreaterThan(1);
+      expect(charges.reduce((sum, charge) => sum + charge.amountNano, 0)).toBe(-100_000_000);
+    });
+  });
+
+  describe('account deletion', () => {
+    it("tears the user's VPN servers down and deletes their VPNs and ledger", async () => {
+      const { provisioner, calls } = recording(createSimulatedProvisioner({ stepMs: 20 }));
+      const app = await build({}, { provisioner });
+      const user = await signUpUser(app);
+      const running = await runningVpn(app, user);
+      const deleted = await runningVpn(app, user);
+      expect((await api(app, user, 'DELETE', `/v1/vpns/${deleted}`)).status).toBe(202);
+      await waitForVpnState(app, user, deleted, 'Deleted');
+      calls.deprovision.length = 0;
+
+      await deleteAccount(app, user);
+      expect(await app.db.select().from(vpns).where(eq(vpns.userSub, user.sub))).toEqual([]);
+      expect(
+        await app.db.select().from(ledgerEntries).where(eq(ledgerEntries.userSub, user.sub)),
+      ).toEqual([]);
+      await eventually(async () => (calls.deprovision.includes(running) ? true : undefined));
+      expect(calls.deprovision).not.toContain(deleted);
+      await eventually(async () =>
+        (await app.db.select().from(vpnTeardowns)).length === 0 ? true : undefined,
+      );
+    });
+  });
+
+  describe('secrets', () => {
+    it('never reach the logs, even at trace level', async () => {
+      const logs = new LogCapture();
+      const app = await build({ LOG_LEVEL: 'trace' }, { logStream: logs });
+      const user = await signUpUser(app);
+      const vpnId = await runningVpn(app, user);
+      const config = await api<{ config: string }>(app, user, 'GET', `/v1/vpns/${vpnId}/config`);
+      const qr = await api<{ qrconfig: string }>(app, user, 'GET', `/v1/vpns/${vpnId}/qrconfig`);
+      const row = await rowOf(app, vpnId);
+      await api(app, user, 'DELETE', `/v1/vpns/${vpnId}`);
+      await waitForVpnState(app, user, vpnId, 'Deleted');
+
+      expect(logs.text).toContain('VPN running');
+      expect(logs.text).toContain('VPN deleted');
+      const secrets = [
+        row.serverPrivateKey,
+        row.clientPrivateKey,
+        row.presharedKey,
+        config.body.config,
+        qr.body.qrconfig.slice(0, 64),
+      ];
+      for (const secret of secrets) {
+        expect(typeof secret).toBe('string');
+        expect(logs.text).not.toContain(secret as string);
+      }
+    });
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The VPN service (spec §3-§5, §7): decorates `app.vpns` (the API's operations) and
+ * `app.vpnLifecycle` (jobs, metering, teardowns), started when the app is ready and stopped when
+ * it closes (before the database).
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ExecuteSql } from '../../db';
+import { createProvisioner, type Provisioner } from '../../provisioners';
+import { VpnLifecycle, type LifecycleTuning } from '../../vpns/lifecycle';
+import { createVpnService, type VpnService } from '../../vpns/service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The VPN operations of the API. */
+    vpns: VpnService;
+    /** The VPN lifecycle: jobs, metering, teardowns. */
+    vpnLifecycle: VpnLifecycle;
+  }
+}
+
+/** Options of the VPN service plugin. */
+export interface VpnsPluginOptions {
+  /** Raw SQL on the application's database (for pg-boss). */
+  executeSql: ExecuteSql;
+  /** The provisioner (default: the one `PROVISIONER` names). */
+  provisioner?: Provisioner;
+  /** Current time, epoch milliseconds (default `Date.now`). */
+  clock?: () => number;
+  /** Lifecycle tuning (tests shorten retries and polling). */
+  tuning?: Partial<LifecycleTuning>;
+}
+
+/** Decorates `app.vpns` and `app.vpnLifecycle`. */
+async function vpnsService(app: FastifyInstance, opts: VpnsPluginOptions): Promise<void> {
+  const clock = opts.clock ?? Date.now;
+  const provisioner = opts.provisioner ?? createProvisioner(app.config, clock);
+  const lifecycle = new VpnLifecycle({
+    db: app.db,
+    executeSql: opts.executeSql,
+    ledger: app.ledger,
+    provisioner,
+    clock,
+    log: app.log.child({ component: 'vpn-lifecycle' }),
+    meterIntervalMs: app.config.meterIntervalMs,
+    tuning: opts.tuning,
+  });
+  app.decorate('vpnLifecycle', lifecycle);
+  app.decorate(
+    'vpns',
+    createVpnService({
+      db: app.db,
+      ledger: app.ledger,
+      regions: app.regions,
+      lifecycle,
+      clock,
+      quota: app.config.vpnQuota,
+    }),
+  );
+  app.addHook('onReady', () => lifecycle.start());
+  app.addHook('onClose', () => lifecycle.stop());
+}
+
+export default fp(vpnsService, {
+  name: 'vpns-service',
+  dependencies: ['config', 'database', 'ledger', 'regions-service'],
+});

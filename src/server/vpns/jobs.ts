@@ -1,0 +1,158 @@
+/**
+ * Durable jobs on pg-boss 10 in the application's own database (DESIGN.md "Server"): on
+ * PostgreSQL through the application's pool, on PGlite through the same single connection (an
+ * `executeSql` adapter; pg-boss's migrations are multi-statement scripts, run with PGlite's
+ * `exec`). pg-boss keeps its tables in the `pgboss` schema and migrates them on start.
+ *
+ * One queue, one kind of job: "advance this VPN" (`{vpnId}`), keyed by the VPN's id with the
+ * `short` policy, so at most one such job waits per VPN (more sends while one waits are
+ * dropped). Several local workers take jobs in parallel; a send wakes them at once (other
+ * processes of a fleet poll every `pollingIntervalSeconds`).
+ */
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ExecuteSql, SqlResult } from '../db';
+
+/** The queue of VPN lifecycle jobs. */
+export const LIFECYCLE_QUEUE = 'vpn-lifecycle';
+
+/** The payload of a lifecycle job. */
+export interface LifecycleJob {
+  vpnId: string;
+}
+
+/** Tuning of the job runner. */
+export interface JobTuning {
+  /** Jobs run at once by this process. */
+  concurrency: number;
+  /** Seconds between two polls of an idle worker (pg-boss's minimum is 0.5). */
+  pollingIntervalSeconds: number;
+  /** Retries of a failed job (pg-boss's), after the first attempt. */
+  retryLimit: number;
+  /** Seconds before the first retry (doubled each time: exponential backoff). */
+  retryDelaySeconds: number;
+  /** Seconds after which a running job is presumed dead (its worker crashed) and retried. */
+  expireInSeconds: number;
+}
+
+/** Default tuning. */
+export const DEFAULT_JOB_TUNING: Readonly<JobTuning> = Object.freeze({
+  concurrency: 8,
+  pollingIntervalSeconds: 2,
+  retryLimit: 5,
+  retryDelaySeconds: 2,
+  expireInSeconds: 600,
+});
+
+/** Options of {@link createJobRunner}. */
+export interface JobRunnerOptions {
+  /** Raw SQL on the application's database (DatabaseHandle.executeSql). */
+  executeSql: ExecuteSql;
+  log: FastifyBaseLogger;
+  /** Runs one job; throwing fails the attempt (pg-boss retries it). */
+  handler: (job: LifecycleJob) => Promise<void>;
+  tuning?: Partial<JobTuning>;
+}
+
+/** Starts, feeds and stops the lifecycle workers of this process. */
+export interface JobRunner {
+  /** Migrates pg-boss's tables, creates the queue and starts the workers. */
+  start(): Promise<void>;
+  /** Queues a job for `vpnId` (dropped when one already waits) and wakes the local workers. */
+  send(vpnId: string): Promise<void>;
+  /**
+   * Stops taking jobs, waits for the running ones (callers abort them first), then for pg-boss's
+   * last queries; idempotent. The database stays open (its owner closes it).
+   */
+  stop(): Promise<void>;
+}
+
+/** Creates the job runner (not started). */
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const tuning = { ...DEFAULT_JOB_TUNING, ...options.tuning };
+  const { log } = options;
+
+  // Every query pg-boss runs and every job running, so that stopping can wait for the last ones
+  // (pg-boss does not await its completion writes, and a poll under way when it stops may still
+  // hand out a job) before the owner closes the database.
+  const inFlight = new Set<Promise<SqlResult>>();
+  let activeJobs = 0;
+  let closed = false;
+  const db: PgBoss.Db = {
+    executeSql: (text: string, values?: unknown[]) => {
+      // After stop: no rows, and no `rows` for the completion writes, which pg-boss then counts
+      // as 0 affected instead of failing (their rejection would go unhandled).
+      if (closed) return Promise.resolve({ rows: undefined as unknown as [] });
+      const query = options.executeSql(text, values);
+      inFlight.add(query);
+      const forget = () => inFlight.delete(query);
+      query.then(forget, forget);
+      return query;
+    },
+  };
+
+  const boss = new PgBoss({
+    db,
+    schedule: false,
+    supervise: true,
+    migrate: true,
+  });
+  boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
+
+  const workerIds: string[] = [];
+  let bossStarted = false;
+  let started = false;
+  let stopping: Promise<void> | undefined;
+
+  return {
+    async start() {
+      await boss.start();
+      bossStarted = true;
+      await boss.createQueue(LIFECYCLE_QUEUE, {
+        name: LIFECYCLE_QUEUE,
+        policy: 'short',
+        retryLimit: tuning.retryLimit,
+        retryDelay: tuning.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: tuning.expireInSeconds,
+      });
+      for (let i = 0; i < tuning.concurrency; i++) {
+        workerIds.push(
+          await boss.work<LifecycleJob>(
+            LIFECYCLE_QUEUE,
+            { batchSize: 1, pollingIntervalSeconds: tuning.pollingIntervalSeconds },
+            async ([job]) => {
+              activeJobs++;
+              try {
+                if (job) await options.handler(job.data);
+              } finally {
+                activeJobs--;
+              }
+            },
+          ),
+        );
+      }
+      started = true;
+    },
+
+    async send(vpnId) {
+      if (!started || stopping) return;
+      await boss.send(LIFECYCLE_QUEUE, { vpnId } satisfies LifecycleJob, { singletonKey: vpnId });
+      for (const id of workerIds) boss.notifyWorker(id);
+    },
+
+    stop() {
+      return (stopping ??= (async () => {
+        if (bossStarted) await boss.stop({ graceful: true, close: false, timeout: 1000 });
+        // Quiet twice in a row, a macrotask apart: no job running, no query pending.
+        for (let quiet = 0; quiet < 2;) {
+          await Promise.allSettled([...inFlight]);
+          await new Promise((resolve) => setImmediate(resolve));
+          quiet = activeJobs === 0 && inFlight.size === 0 ? quiet + 1 : 0;
+          if (activeJobs > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        closed = true;
+      })());
+    },
+  };
+}

@@ -1,0 +1,262 @@
+/**
+ * The VPN operations behind the API of spec §7 (routes/vpns.ts): list, create, get, delete,
+ * config and QR config of the caller's own VPNs. Another user's VPN is answered exactly like a
+ * missing one (VpnNotFoundError, 404 'Vpn not found').
+ *
+ * Creation applies every rule of spec §5 (core's validateCreateVpn, in the spec's order) inside
+ * one transaction that first locks the caller's `users` row: two concurrent creations of the
+ * same user run one after the other, so the balance and the active-VPN count each sees are
+ * current, and a check only one of them should pass is passed by one only.
+ */
+import { fromNano, toNano } from '../../core/peanuts';
+import { limitsFromClaims } from '../../core/limits';
+import { defaultQuota } from '../../core/limits';
+import { VpnNotFoundError } from '../../core/errors';
+import {
+  assertVpnId,
+  isVpnId,
+  type ListVpnsResponse,
+  type Vpn,
+  type VpnState,
+  type VpnWithMetricsJson,
+} from '../../core/vpn';
+import {
+  UNLIMITED_PEANUTS,
+  validateCreateVpn,
+  type CreateVpnInput,
+} from '../../core/vpnValidation';
+import type { Database } from '../db';
+import type { VpnRow } from '../db/schema';
+import { HttpError } from '../errors';
+import type { LedgerService } from '../plugins/services/ledger';
+import type { RegionsService } from '../plugins/services/regions';
+import type { VpnLifecycle } from './lifecycle';
+import { END_REASONS } from './metering';
+import { qrPngBase64 } from './qrcode';
+import {
+  countActive,
+  countAll,
+  findOwned,
+  insertVpn,
+  listPage,
+  lockUser,
+  toVpn,
+  toVpnWithMetrics,
+  transition,
+} from './store';
+import { splitList, wireGuardClientConfig } from './wireguardConfig';
+
+/** Largest page of `GET /v1/vpns` (the library's default page size, spec §9). */
+export const MAX_PAGE_SIZE = 1000;
+
+/** The message of a 400 answer to a malformed `nextPageToken`. */
+export const INVALID_PAGE_TOKEN_MESSAGE = 'Invalid nextPageToken';
+/** The message of a 401 answer when the caller's account no longer exists. */
+export const NO_ACCOUNT_MESSAGE = 'User needs to be authenticated to call this API.';
+
+/** The message of a 400 answer for a config asked while the VPN is not Running. */
+export function configUnavailableMessage(vpnId: string, state: VpnState): string {
+  return `The config of vpn ${vpnId} is only available while it is Running; it is ${state}`;
+}
+
+/** Who calls: the verified id token's subject and claims. */
+export interface Caller {
+  sub: string;
+  /** The id token's claims (the limits are in `custom:config`, spec §3). */
+  claims: Readonly<Record<string, unknown>>;
+}
+
+/** Outcome of a deletion request. */
+export type DeleteOutcome =
+  /** Deletion started (or was already under way): answer 202 with the VPN. */
+  | { status: 202; vpn: Vpn }
+  /** Already Deleted or Failed (terminal, spec §4): nothing happens, answer 204. */
+  | { status: 204 };
+
+/** Options of {@link createVpnService}. */
+export interface VpnServiceOptions {
+  db: Database;
+  ledger: LedgerService;
+  regions: RegionsService;
+  lifecycle: VpnLifecycle;
+  /** Current time, epoch milliseconds. */
+  clock: () => number;
+  /** Most active VPNs per user; undefined: 2 x the number of enabled regions. */
+  quota: number | undefined;
+}
+
+/** The VPN operations of the API. */
+export interface VpnService {
+  /** A page of the caller's VPNs, newest first (spec §3 "Paginated VPN list response"). */
+  list(sub: string, pageSize: number, nextPageToken?: string): Promise<ListVpnsResponse>;
+  /** Validates and records a new VPN (state Creating), queues its provisioning; its id. */
+  create(caller: Caller, body: unknown): Promise<string>;
+  /** The caller's VPN with its metrics. */
+  get(sub: string, vpnId: string): Promise<VpnWithMetricsJson>;
+  /** Requests the deletion of the caller's VPN (spec §4). */
+  delete(sub: string, vpnId: string): Promise<DeleteOutcome>;
+  /** The WireGuard client config text of the caller's Running VPN (secret: owner only). */
+  configText(sub: string, vpnId: string): Promise<string>;
+  /** The PNG QR code of that config, base64. */
+  qrConfig(sub: string, vpnId: string): Promise<string>;
+  /** The quota of active VPNs now. */
+  quota(): Promise<number>;
+}
+
+/**
+ * A vpnId from a path parameter (Fastify has decoded it once; a client that encoded `@` twice
+ * sent `%2540`, decoded here again).
+ * @throws InvalidVpnIdError 'Undefined vpnId' or "Incorrect vpnId: '{id}'" (400).
+ */
+export function vpnIdOfParam(raw: string | undefined): string {
+  let id = raw;
+  if (id !== undefined && id.includes('%')) {
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      // Not encoded after all: checked as is below.
+    }
+  }
+  assertVpnId(id);
+  return id;
+}
+
+/** The opaque token of the page after the VPN `lastVpnId`. */
+export function pageTokenAfter(lastVpnId: string): string {
+  return Buffer.from(lastVpnId, 'utf8').toString('base64url');
+}
+
+/** The VPN id a page token stands for. @throws HttpError 400 for a malformed token. */
+export function vpnIdOfPageToken(token: string): string {
+  const id = Buffer.from(token, 'base64url').toString('utf8');
+  if (!isVpnId(id) || pageTokenAfter(id) !== token) {
+    throw new HttpError(400, INVALID_PAGE_TOKEN_MESSAGE);
+  }
+  return id;
+}
+
+/** Creates the VPN service. */
+export function createVpnService(options: VpnServiceOptions): VpnService {
+  const { db, ledger, lifecycle, clock } = options;
+
+  const owned = async (sub: string, vpnId: string): Promise<VpnRow> => {
+    const row = await findOwned(db, sub, vpnId);
+    if (!row) throw new VpnNotFoundError(vpnId);
+    return row;
+  };
+
+  const quota = async (): Promise<number> =>
+    options.quota ?? defaultQuota((await options.regions.listIds()).length);
+
+  const service: VpnService = {
+    quota,
+
+    async list(sub, pageSize, nextPageToken) {
+      const after = nextPageToken ? vpnIdOfPageToken(nextPageToken) : undefined;
+      const [rows, totalVpns] = await Promise.all([
+        listPage(db, sub, pageSize + 1, after),
+        countAll(db, sub),
+      ]);
+      const page = rows.slice(0, pageSize);
+      const more = rows.length > pageSize;
+      return {
+        vpns: page.map(toVpn),
+        ...(more ? { nextPageToken: pageTokenAfter(page[page.length - 1].vpnId) } : {}),
+        totalVpns,
+        totalPages: Math.ceil(totalVpns / pageSize),
+      };
+    },
+
+    async create(caller, body) {
+      const limits = limitsFromClaims(caller.claims);
+      const regions = await options.regions.listIds();
+      const max = await quota();
+      const createdAtMs = clock();
+      const row = await db.transaction(async (tx) => {
+        if (!(await lockUser(tx, caller.sub))) throw new HttpError(401, NO_ACCOUNT_MESSAGE);
+        const balanceNano = await ledger.balanceNano(caller.sub, tx);
+        const valid = validateCreateVpn(body as CreateVpnInput, {
+          balance: fromNano(balanceNano),
+          limits,
+          activeVpnCount: await countActive(tx, caller.sub),
+          quota: max,
+          regions,
+        });
+        const { maxPeanuts, deleteAfter, type } = valid.config;
+        return insertVpn(tx, {
+          userSub: caller.sub,
+          region: valid.region,
+          type,
+          deleteAfter,
+          maxPeanutsNano: maxPeanuts === UNLIMITED_PEANUTS ? null : toNano(maxPeanuts),
+          createdAtMs,
+        });
+      });
+      await lifecycle.enqueue(row.vpnId);
+      return row.vpnId;
+    },
+
+    async get(sub, vpnId) {
+      return toVpnWithMetrics(await owned(sub, vpnId), clock());
+    },
+
+    async delete(sub, vpnId) {
+      // A few rounds in case the lifecycle moves the VPN between our read and our change.
+      for (let round = 0; round < 5; round++) {
+        const row = await owned(sub, vpnId);
+        const state = row.state as VpnState;
+        if (state === 'Deleted' || state === 'Failed') return { status: 204 };
+        if (state === 'Deprovisioning') {
+          await lifecycle.enqueue(vpnId);
+          return { status: 202, vpn: toVpn(row) };
+        }
+        if (state === 'Running') {
+          // Charges the last partial interval and moves it to Deprovisioning.
+          if ((await lifecycle.meter(vpnId, END_REASONS.deleted))?.end) {
+            return { status: 202, vpn: toVpn(await owned(sub, vpnId)) };
+          }
+          continue;
+        }
+        const now = clock();
+        const moved = await transition(
+          db,
+          vpnId,
+          ['Creating', 'Created', 'Provisioning', 'Paused'],
+          'Deprovisioning',
+          now,
+          { reason: END_REASONS.deleted, endedAt: row.runningAt ? new Date(now) : null },
+        );
+        if (moved) {
+          lifecycle.cancel(vpnId);
+          await lifecycle.enqueue(vpnId);
+          return { status: 202, vpn: toVpn(moved) };
+        }
+      }
+      throw new Error(`VPN ${vpnId} kept changing state during its deletion`);
+    },
+
+    async configText(sub, vpnId) {
+      const row = await owned(sub, vpnId);
+      if (row.state !== 'Running') {
+        throw new HttpError(400, configUnavailableMessage(vpnId, row.state as VpnState));
+      }
+      const { clientPrivateKey, serverPublicKey, presharedKey, endpoint } = row;
+      if (!clientPrivateKey || !serverPublicKey || !presharedKey || !endpoint) {
+        throw new Error(`Running VPN ${vpnId} lacks its keys or endpoint`);
+      }
+      return wireGuardClientConfig({
+        privateKey: clientPrivateKey,
+        addresses: splitList(row.clientAddress),
+        dns: splitList(row.dns),
+        serverPublicKey,
+        presharedKey,
+        endpoint,
+      });
+    },
+
+    async qrConfig(sub, vpnId) {
+      return qrPngBase64(await service.configText(sub, vpnId));
+    },
+  };
+  return service;
+}

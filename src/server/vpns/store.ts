@@ -1,0 +1,223 @@
+/**
+ * The `vpns` table (db/schema.ts): reads, the wire shapes of spec §3 and compare-and-set state
+ * changes. Every function takes the database or an open transaction (`Executor`); inside a
+ * transaction always pass the transaction (PGlite is one connection).
+ */
+import { and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { fromNano, roundPeanuts } from '../../core/peanuts';
+import { UNLIMITED_PEANUTS } from '../../core/vpnValidation';
+import {
+  countsTowardQuota,
+  parseVpnId,
+  VPN_STATES,
+  WIREGUARD,
+  type Vpn,
+  type VpnMetricsJson,
+  type VpnState,
+  type VpnWithMetricsJson,
+} from '../../core/vpn';
+import { users, vpns, type VpnRow } from '../db/schema';
+import { deadlineOf } from './metering';
+
+/** Query builders of a database or of an open transaction. */
+export type Executor = Pick<
+  PgDatabase<PgQueryResultHKT>,
+  'select' | 'insert' | 'update' | 'delete' | 'execute'
+>;
+
+/** States that count toward the quota (spec §4): not Failed, rank at most Running. */
+export const QUOTA_STATES: readonly VpnState[] = VPN_STATES.filter(countsTowardQuota);
+/** States the lifecycle still has work to do in (resumed on start). */
+export const IN_PROGRESS_STATES: readonly VpnState[] = [
+  'Creating',
+  'Created',
+  'Provisioning',
+  'Deprovisioning',
+];
+/** States before Running, while the server is being made. */
+export const PROVISIONING_STATES: readonly VpnState[] = ['Creating', 'Created', 'Provisioning'];
+/** Terminal states (spec §4). */
+export const TERMINAL_STATES: readonly VpnState[] = ['Failed', 'Deleted'];
+
+/** Column values that wipe a VPN's secrets (on Deleted and Failed). */
+export const WIPED_SECRETS = {
+  serverPrivateKey: null,
+  clientPrivateKey: null,
+  presharedKey: null,
+} as const;
+
+/** The VPN of a row, as the API answers it (spec §3). */
+export function toVpn(row: VpnRow): Vpn {
+  return {
+    vpnId: row.vpnId,
+    createdAt: row.createdAt.toISOString(),
+    region: row.region,
+    state: row.state as VpnState,
+    config: {
+      type: WIREGUARD,
+      deleteAfter: row.deleteAfter,
+      maxPeanuts: row.maxPeanutsNano === null ? UNLIMITED_PEANUTS : fromNano(row.maxPeanutsNano),
+    },
+  };
+}
+
+/**
+ * The metrics of a row at `nowMs` (spec §3): duration in whole seconds of running (up to the
+ * end, at most deleteAfter), bytes and peanuts charged so far (peanuts rounded to 2 decimals).
+ * All null (shown N/A) for a VPN that never ran.
+ */
+export function metricsOf(row: VpnRow, nowMs: number): VpnMetricsJson {
+  if (row.runningAt === null) return { duration: null, bytes: null, peanuts: null };
+  const runningAtMs = row.runningAt.getTime();
+  const endMs = Math.min(row.endedAt?.getTime() ?? nowMs, deadlineOf(runningAtMs, row.deleteAfter));
+  return {
+    duration: Math.max(0, Math.floor((endMs - runningAtMs) / 1000)),
+    bytes: row.bytes,
+    peanuts: roundPeanuts(fromNano(row.consumedNano)),
+  };
+}
+
+/** `GET /v1/vpns/{vpnId}` body of a row at `nowMs`. */
+export function toVpnWithMetrics(row: VpnRow, nowMs: number): VpnWithMetricsJson {
+  return { vpn: toVpn(row), metrics: metricsOf(row, nowMs) };
+}
+
+/** The VPN `vpnId` when `userSub` owns it. */
+export async function findOwned(
+  db: Executor,
+  userSub: string,
+  vpnId: string,
+): Promise<VpnRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(vpns)
+    .where(and(eq(vpns.vpnId, vpnId), eq(vpns.userSub, userSub)));
+  return row;
+}
+
+/** The VPN `vpnId`, whoever owns it. */
+export async function findById(db: Executor, vpnId: string): Promise<VpnRow | undefined> {
+  const [row] = await db.select().from(vpns).where(eq(vpns.vpnId, vpnId));
+  return row;
+}
+
+/** The VPN `vpnId`, locked until the transaction `tx` ends (`SELECT ... FOR UPDATE`). */
+export async function lockVpn(tx: Executor, vpnId: string): Promise<VpnRow | undefined> {
+  const [row] = await tx.select().from(vpns).where(eq(vpns.vpnId, vpnId)).for('update');
+  return row;
+}
+
+/**
+ * Locks the user `sub` until the transaction `tx` ends (`SELECT ... FOR UPDATE` on its row):
+ * everything that checks or changes a user's balance or VPN count takes this lock first, so
+ * those checks are serialised per user. Returns false when the user does not exist.
+ */
+export async function lockUser(tx: Executor, sub: string): Promise<boolean> {
+  const rows = await tx
+    .select({ sub: users.sub })
+    .from(users)
+    .where(eq(users.sub, sub))
+    .for('update');
+  return rows.length === 1;
+}
+
+/** The number of `userSub`'s VPNs that count toward the quota (spec §4). */
+export async function countActive(db: Executor, userSub: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(vpns)
+    .where(and(eq(vpns.userSub, userSub), inArray(vpns.state, [...QUOTA_STATES])));
+  return Number(row?.n ?? 0);
+}
+
+/** The number of `userSub`'s VPNs, any state. */
+export async function countAll(db: Executor, userSub: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(vpns).where(eq(vpns.userSub, userSub));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * One page of `userSub`'s VPNs, newest first (by creation time, then id), after the VPN
+ * `afterVpnId` (the last of the previous page) when given; `limit` rows at most.
+ */
+export async function listPage(
+  db: Executor,
+  userSub: string,
+  limit: number,
+  afterVpnId?: string,
+): Promise<VpnRow[]> {
+  const mine = eq(vpns.userSub, userSub);
+  let where = mine;
+  if (afterVpnId !== undefined) {
+    const after = new Date(parseVpnId(afterVpnId).createdAtMs);
+    where = and(
+      mine,
+      or(lt(vpns.createdAt, after), and(eq(vpns.createdAt, after), lt(vpns.vpnId, afterVpnId))),
+    ) as typeof mine;
+  }
+  return db
+    .select()
+    .from(vpns)
+    .where(where)
+    .orderBy(desc(vpns.createdAt), desc(vpns.vpnId))
+    .limit(limit);
+}
+
+/** The values of a new VPN row. */
+export type NewVpn = typeof vpns.$inferInsert;
+
+/**
+ * Inserts a new VPN in state Creating. Its id is `<createdAtMs>@<region>`; when another VPN of
+ * the same region was created in the same millisecond (by another user), the next free
+ * millisecond is taken, so ids stay unique and still read as the creation time.
+ */
+export async function insertVpn(
+  tx: Executor,
+  values: Omit<NewVpn, 'vpnId' | 'createdAt' | 'updatedAt' | 'state'> & { createdAtMs: number },
+): Promise<VpnRow> {
+  const { createdAtMs, ...rest } = values;
+  for (let ms = createdAtMs; ms < createdAtMs + 1000; ms++) {
+    const at = new Date(ms);
+    const [row] = await tx
+      .insert(vpns)
+      .values({
+        ...rest,
+        vpnId: `${ms}@${rest.region}`,
+        state: 'Creating',
+        createdAt: at,
+        updatedAt: at,
+      })
+      .onConflictDoNothing({ target: vpns.vpnId })
+      .returning();
+    if (row) return row;
+  }
+  throw new Error('No free vpnId in a whole second');
+}
+
+/**
+ * Moves `vpnId` from one of `from` to `to` (compare-and-set), bumping its version, with the extra
+ * column values `set`; returns the updated row, or undefined when the VPN is not in `from`
+ * (someone else moved it first) or does not exist.
+ */
+export async function transition(
+  db: Executor,
+  vpnId: string,
+  from: readonly VpnState[],
+  to: VpnState,
+  nowMs: number,
+  set: Partial<NewVpn> = {},
+): Promise<VpnRow | undefined> {
+  const [row] = await db
+    .update(vpns)
+    .set({
+      ...set,
+      state: to,
+      updatedAt: new Date(nowMs),
+      version: sql`${vpns.version} + 1`,
+      ...(to === 'Deleted' || to === 'Failed' ? WIPED_SECRETS : {}),
+    })
+    .where(and(eq(vpns.vpnId, vpnId), inArray(vpns.state, [...from])))
+    .returning();
+  return row;
+}
