@@ -52,7 +52,7 @@ describe('route table', () => {
   ])('renders the authenticator page at %s', async (route, heading) => {
     renderApp({ route, preloadedState: { auth: anonymous } });
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
-    expect(screen.getByText(/authenticator comes with identity/)).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: heading })).toBeInTheDocument();
   });
 
   it('renders the unregister warning for a signed-in user', async () => {

@@ -1,12 +1,12 @@
 /**
- * Sign-in `/login` and sign-up `/signup` (spec §2). The authenticator widget comes with identity;
- * until then the page says so.
+ * Sign-in `/login` and sign-up `/signup` (spec §2): the authenticator, opening in the route's
+ * mode. Each navigation (e.g. from sign-up to sign-in after confirming) starts it afresh.
  */
-import { Card, Typography } from 'antd';
-import { Link } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Authenticator, type AuthRouteMode } from '../features/auth/Authenticator';
 
 /** Which form the authenticator opens with (its initial state). */
-export type AuthMode = 'signIn' | 'signUp';
+export type AuthMode = AuthRouteMode;
 
 /** Props of {@link AuthPage}. */
 export interface AuthPageProps {
@@ -15,27 +15,6 @@ export interface AuthPageProps {
 
 /** The authenticator page in sign-in or sign-up mode. */
 export default function AuthPage({ mode }: AuthPageProps) {
-  const signIn = mode === 'signIn';
-  return (
-    <Card style={{ maxWidth: 480, margin: '0 auto' }}>
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
-        {signIn ? 'Sign In' : 'Sign Up'}
-      </Typography.Title>
-      <Typography.Paragraph>
-        The authenticator comes with identity, in a coming release: signing in and signing up are
-        not available yet.
-      </Typography.Paragraph>
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-        {signIn ? (
-          <>
-            No account yet? <Link to="/signup">Sign up</Link>.
-          </>
-        ) : (
-          <>
-            Already registered? <Link to="/login">Sign in</Link>.
-          </>
-        )}
-      </Typography.Paragraph>
-    </Card>
-  );
+  const location = useLocation();
+  return <Authenticator key={location.key} initialMode={mode} />;
 }
