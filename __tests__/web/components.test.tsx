@@ -36,7 +36,10 @@ describe('RefreshButton', () => {
 
 describe('menu items', () => {
   it('has Pricing, Help (Documentation, FAQ, Issue, Support), Contribute, Make Money, Sign In', () => {
-    const items = buildMenuItems(true) as Array<{ key: string; children?: Array<{ key: string }> }>;
+    const items = buildMenuItems({ status: 'unauthenticated', user: null }) as Array<{
+      key: string;
+      children?: Array<{ key: string }>;
+    }>;
     expect(items.map((item) => item.key)).toEqual([
       '/pricing',
       HELP_MENU_KEY,
@@ -50,7 +53,9 @@ describe('menu items', () => {
       '/issue',
       '/support',
     ]);
-    expect(buildMenuItems(false).map((item) => item?.key)).not.toContain('/login');
+    expect(
+      buildMenuItems({ status: 'configuring', user: null }).map((item) => item?.key),
+    ).not.toContain('/login');
   });
 });
 

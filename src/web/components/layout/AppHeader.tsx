@@ -1,13 +1,14 @@
 /**
- * The header of spec §2 "Shell": logo button to /, product name, Beta badge, top menu and the
- * search box. Below the medium breakpoint the menu and search move into a drawer.
+ * The header of spec §2 "Shell": logo button to /, product name, Beta badge, top menu (with
+ * Sign In or the account menu) and the search box. Below the medium breakpoint the menu and search move into a drawer.
  */
 import { useEffect, useState } from 'react';
 import { Button, Drawer, Flex, Grid, Layout, Menu, Tag, Typography } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { selectAuthStatus } from '../../features/auth/authSlice';
+import { selectAuthStatus, selectAuthUser, signOutRequested } from '../../features/auth/authSlice';
+import { useLeaveForLogin } from '../../features/auth/useLeaveForLogin';
 import SearchBox from '../../features/search/SearchBox';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { buildMenuItems, selectedMenuKeys } from './menuItems';
@@ -29,11 +30,14 @@ export function AppHeader() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const screens = Grid.useBreakpoint();
+  const leaveForLogin = useLeaveForLogin();
   const status = useAppSelector(selectAuthStatus);
+  const user = useAppSelector(selectAuthUser);
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Until the breakpoints are measured (first render), assume a wide screen.
   const compact = screens.md === false;
-  const items = buildMenuItems(status === 'unauthenticated');
+  const onLogout = () => void leaveForLogin(signOutRequested());
+  const items = buildMenuItems({ status, user, onLogout });
   const selectedKeys = selectedMenuKeys(pathname);
 
   useEffect(() => setDrawerOpen(false), [pathname]);
