@@ -5,6 +5,8 @@ import { packDescription, type PeanutsPack } from '../../src/core/packs';
 import type { AuthState } from '../../src/web/features/auth/authSlice';
 import { formatUsd } from '../../src/web/features/pricing/PackCard';
 import { buildPurchaseUrl } from '../../src/web/features/pricing/purchaseUrl';
+import { appStarted } from '../../src/web/app/appActions';
+import { ANN, fakeIdentity } from './fakeIdentity';
 import { fakeFetch, failOnConsoleErrors, jsonResponse, renderApp } from './testUtils';
 
 failOnConsoleErrors();
@@ -99,6 +101,30 @@ describe('pricing page', () => {
       await user.click(within(pro).getByRole('button', { name: /Buy/ }));
       expect(open).toHaveBeenCalledWith(
         'http://api.test/checkout/pro?client_reference_id=sub-123&prefilled_email=ann%40example.com&prefilled_promo_code=SPRING',
+        '_blank',
+        'noopener,noreferrer',
+      );
+    } finally {
+      open.mockRestore();
+    }
+  });
+});
+
+describe('pricing for a user signed in through the identity client', () => {
+  it("buys with the signed-in user's sub and email", async () => {
+    const user = userEvent.setup();
+    const open = jest.spyOn(window, 'open').mockReturnValue(null);
+    try {
+      const identity = fakeIdentity(ANN);
+      const { store } = renderApp({
+        route: '/pricing',
+        storeOptions: { fetch: packsFetch(), identity },
+      });
+      store.dispatch(appStarted());
+      const starter = (await screen.findByText('Starter')).closest('.ant-card') as HTMLElement;
+      await user.click(await within(starter).findByRole('button', { name: /Buy/ }));
+      expect(open).toHaveBeenCalledWith(
+        `http://api.test/checkout/starter?client_reference_id=${ANN.sub}&prefilled_email=ann%40example.com`,
         '_blank',
         'noopener,noreferrer',
       );

@@ -4,8 +4,9 @@
  */
 import { all, fork } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/authSaga';
+import { vpnsSaga } from '../features/vpns/vpnsSaga';
 
 /** Runs all feature sagas. */
 export function* rootSaga() {
-  yield all([fork(authSaga)]);
+  yield all([fork(authSaga), fork(vpnsSaga)]);
 }

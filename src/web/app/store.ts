@@ -9,6 +9,7 @@ import { authReducer, sessionEnded } from '../features/auth/authSlice';
 import { rejectedErrorMiddleware } from '../features/errors/errorMiddleware';
 import { errorReducer } from '../features/errors/errorSlice';
 import { regionMessagesReducer } from '../features/regions/regionMessagesSlice';
+import { vpnsReducer } from '../features/vpns/vpnsSlice';
 import { api, createApiExtra, type HttpClientSettings } from './api';
 import { appConfigReducer } from './appConfigSlice';
 import { rootSaga } from './rootSaga';
@@ -18,6 +19,7 @@ const rootReducer = combineReducers({
   auth: authReducer,
   errors: errorReducer,
   regionMessages: regionMessagesReducer,
+  vpns: vpnsReducer,
   [api.reducerPath]: api.reducer,
 });
 

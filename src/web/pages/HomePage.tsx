@@ -1,19 +1,20 @@
 /**
- * Home `/` (spec §2 "Home"): the landing panel for anonymous visitors (the signed-in dashboard
- * comes with identity), then a divider and the regions table.
+ * Home `/` (spec §2 "Home"): the dashboard for a signed-in user, the landing panel for anonymous
+ * visitors (nothing while the auth status is configuring), then a divider and the regions table.
  */
 import { Divider } from 'antd';
 import { useAppSelector } from '../app/hooks';
-import { selectIsAuthenticated } from '../features/auth/authSlice';
+import { selectAuthStatus } from '../features/auth/authSlice';
+import { Dashboard } from '../features/dashboard/Dashboard';
 import { Landing } from '../features/home/Landing';
 import { RegionsTable } from '../features/regions/RegionsTable';
 
 /** The home page. */
 export default function HomePage() {
-  const authenticated = useAppSelector(selectIsAuthenticated);
+  const status = useAppSelector(selectAuthStatus);
   return (
     <>
-      {!authenticated && <Landing />}
+      {status === 'authenticated' ? <Dashboard /> : status === 'unauthenticated' && <Landing />}
       <Divider />
       <RegionsTable />
     </>

@@ -1,0 +1,106 @@
+/**
+ * The balance badge of the dashboard (spec §2 "Home"): 'Balance', the number with 2 decimals and
+ * a peanut symbol, a Buy More button to /pricing and a refresh button. Its colour is error at 0
+ * or below, warning above 0 up to 5, info above 5. A failed load goes to the global error card.
+ */
+import { Flex, Skeleton, Typography, theme } from 'antd';
+import { ShoppingCartOutlined } from '@ant-design/icons';
+import { ButtonLink } from '../../components/ButtonLink';
+import { RefreshButton } from '../../components/RefreshButton';
+import { balanceSeverity, formatBalance, type BalanceSeverity } from './balanceSeverity';
+import { useGetBalanceQuery } from './balanceApi';
+
+/** The peanut symbol after the number. */
+export const PEANUT_SYMBOL = '🥜';
+
+/** Props of {@link BalanceBadge}. */
+export interface BalanceBadgeProps {
+  /** Also called on refresh (the dashboard reloads the first page of VPNs with it). */
+  onRefresh?: () => void;
+  /** Shows the refresh button loading while the caller's own reload runs. */
+  refreshing?: boolean;
+}
+
+function useSeverityColours(severity: BalanceSeverity | undefined) {
+  const { token } = theme.useToken();
+  switch (severity) {
+    case 'error':
+      return {
+        background: token.colorErrorBg,
+        border: token.colorErrorBorder,
+        text: token.colorError,
+      };
+    case 'warning':
+      return {
+        background: token.colorWarningBg,
+        border: token.colorWarningBorder,
+        text: token.colorWarning,
+      };
+    case 'info':
+      return {
+        background: token.colorInfoBg,
+        border: token.colorInfoBorder,
+        text: token.colorInfo,
+      };
+    default:
+      return { background: token.colorFillQuaternary, border: token.colorBorder, text: undefined };
+  }
+}
+
+/** The signed-in user's balance with Buy More and refresh. */
+export function BalanceBadge({ onRefresh, refreshing = false }: BalanceBadgeProps) {
+  const { data: balance, isFetching, refetch } = useGetBalanceQuery();
+  const severity = balance === undefined ? undefined : balanceSeverity(balance);
+  const colours = useSeverityColours(severity);
+  const { token } = theme.useToken();
+
+  return (
+    <Flex
+      role="status"
+      aria-label="Balance"
+      data-severity={severity}
+      align="center"
+      justify="space-between"
+      wrap
+      gap="middle"
+      style={{
+        background: colours.background,
+        border: `1px solid ${colours.border}`,
+        borderRadius: token.borderRadiusLG,
+        padding: '12px 16px',
+      }}
+    >
+      <Flex align="baseline" gap="small">
+        <Typography.Text strong style={{ fontSize: 16 }}>
+          Balance
+        </Typography.Text>
+        {balance === undefined ? (
+          <Skeleton.Input active size="small" style={{ width: 80 }} />
+        ) : (
+          <Typography.Text
+            strong
+            data-testid="balance-amount"
+            style={{ fontSize: 24, color: colours.text }}
+          >
+            {formatBalance(balance)}
+          </Typography.Text>
+        )}
+        <span role="img" aria-label="peanuts" style={{ fontSize: 20 }}>
+          {PEANUT_SYMBOL}
+        </span>
+      </Flex>
+      <Flex gap="small" wrap>
+        <ButtonLink type="primary" to="/pricing" icon={<ShoppingCartOutlined />}>
+          Buy More
+        </ButtonLink>
+        <RefreshButton
+          loading={isFetching || refreshing}
+          onClick={() => {
+            void refetch();
+            onRefresh?.();
+          }}
+        />
+      </Flex>
+    </Flex>
+  );
+}
