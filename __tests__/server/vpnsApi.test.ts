@@ -263,6 +263,15 @@ describe.each(DATABASE_KINDS)('VPN API on %s', (kind) => {
       );
     });
 
+    it('needs the limits of the id token claim (spec §5)', async () => {
+      await expect(app.vpns.create({ sub: alice.sub, claims: {} }, createBody())).rejects.toThrow(
+        'Missing token claim custom:config',
+      );
+      await expect(
+        app.vpns.create({ sub: alice.sub, claims: { 'custom:config': '{oops' } }, createBody()),
+      ).rejects.toThrow('Failed to parse token claim custom:config');
+    });
+
     it('uses 2 x the enabled regions as the default quota', async () => {
       expect(await app.vpns.quota()).toBe(54);
     });

@@ -478,6 +478,9 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
 
       expect(logs.text).toContain('VPN running');
       expect(logs.text).toContain('VPN deleted');
+      // Even an object logged by mistake has its key fields redacted.
+      app.log.info({ vpn: { presharedKey: row.presharedKey } }, 'mistake');
+      expect(logs.text).toContain('"presharedKey":"[redacted]"');
       const secrets = [
         row.serverPrivateKey,
         row.clientPrivateKey,
