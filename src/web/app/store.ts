@@ -4,11 +4,13 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import type { IdentityClient } from '../../sdk/identity';
+import type { Clock } from '../../sdk/waitForState';
 import { IDENTITY } from '../features/auth/authSaga';
 import { authReducer, sessionEnded } from '../features/auth/authSlice';
 import { rejectedErrorMiddleware } from '../features/errors/errorMiddleware';
 import { errorReducer } from '../features/errors/errorSlice';
 import { regionMessagesReducer } from '../features/regions/regionMessagesSlice';
+import { VPN_CLOCK } from '../features/vpns/vpnsSaga';
 import { vpnsReducer } from '../features/vpns/vpnsSlice';
 import { api, createApiExtra, type HttpClientSettings } from './api';
 import { appConfigReducer } from './appConfigSlice';
@@ -36,6 +38,8 @@ export type StoreOptions = HttpClientSettings & {
    * sagas and thunks sign in and out with it. Without one, every visitor is anonymous.
    */
   identity?: IdentityClient;
+  /** Clock of the VPN workflows' waits (default the real one; tests make 10 s short). */
+  vpnClock?: Clock;
 };
 
 /**
@@ -44,7 +48,7 @@ export type StoreOptions = HttpClientSettings & {
  * give the identity client.
  */
 export function makeStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
-  const { identity, ...settings } = options;
+  const { identity, vpnClock, ...settings } = options;
   const extra = {
     ...createApiExtra({
       getIdToken: identity ? () => identity.getIdToken() : undefined,
@@ -53,17 +57,18 @@ export function makeStore(preloadedState?: Partial<RootState>, options: StoreOpt
     identity,
   };
   const sagaMiddleware = createSagaMiddleware({
-    context: { [API_EXTRA]: extra, [IDENTITY]: identity },
+    context: { [API_EXTRA]: extra, [IDENTITY]: identity, [VPN_CLOCK]: vpnClock },
   });
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware({ thunk: { extraArgument: extra } }).concat(
-        api.middleware,
-        rejectedErrorMiddleware,
-        sagaMiddleware,
-      ),
+      getDefaultMiddleware({
+        thunk: { extraArgument: extra },
+        // Development-only checks; their 32 ms slowness warning fired on loaded test machines.
+        serializableCheck: { warnAfter: 256 },
+        immutableCheck: { warnAfter: 256 },
+      }).concat(api.middleware, rejectedErrorMiddleware, sagaMiddleware),
     devTools: process.env.NODE_ENV === 'development',
   });
   sagaMiddleware.run(rootSaga);

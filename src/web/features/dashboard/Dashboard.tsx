@@ -1,15 +1,29 @@
 /**
- * The signed-in home (spec §2 "Home"): for now the balance badge. The steps panel, the VPN list
- * and the configuration panel join it with the VPN dashboard.
+ * The signed-in home (spec §2 "Home"): the steps panel, the balance badge (its refresh also
+ * reloads the first page of VPNs), the paginated VPN list and the configuration panel. HomePage
+ * puts the divider and the regions table (with Create) below it.
  */
 import { Flex } from 'antd';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { BalanceBadge } from '../balance/BalanceBadge';
+import { ConfigurationPanel } from '../vpns/ConfigurationPanel';
+import { StepsPanel } from '../vpns/StepsPanel';
+import { VpnList } from '../vpns/VpnList';
+import { selectVpns, vpnListRefreshRequested } from '../vpns/vpnsSlice';
 
 /** The dashboard of a signed-in user. */
 export function Dashboard() {
+  const dispatch = useAppDispatch();
+  const listLoading = useAppSelector(selectVpns).status === 'loading';
   return (
     <Flex vertical gap="large">
-      <BalanceBadge />
+      <StepsPanel />
+      <BalanceBadge
+        onRefresh={() => dispatch(vpnListRefreshRequested())}
+        refreshing={listLoading}
+      />
+      <VpnList />
+      <ConfigurationPanel />
     </Flex>
   );
 }
