@@ -11,6 +11,9 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetBalanceQuery } from '../balance/balanceApi';
 import { deleteAfterChanged, maxPeanutsChanged, selectVpns, vpnLimitsRequested } from './vpnsSlice';
 
+/** Room at both ends for the marks' labels. */
+const SLIDER_STYLE = { marginInline: 32 };
+
 /** The max-peanuts value as read: 0 names what it means (spec §2). */
 export function maxPeanutsLabel(value: number, balance: number, limitMax: number): string {
   if (value > 0) return `${formatPeanuts(value)} peanuts`;
@@ -68,6 +71,7 @@ export function ConfigurationPanel() {
               [after.max]: formatDuration(after.max),
             }}
             ariaLabelledByForHandle="delete-after-label"
+            style={SLIDER_STYLE}
           />
         </div>
         <div>
@@ -88,6 +92,7 @@ export function ConfigurationPanel() {
             onChange={(value: number) => dispatch(maxPeanutsChanged(value))}
             marks={{ [peanuts.min]: '0', [peanuts.max]: String(peanuts.max) }}
             ariaLabelledByForHandle="max-peanuts-label"
+            style={SLIDER_STYLE}
           />
         </div>
         <Typography.Text type="secondary">
