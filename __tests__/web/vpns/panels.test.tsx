@@ -97,3 +97,28 @@ describe('StepsPanel', () => {
     );
   });
 });
+
+describe('StepsPanel with a Running VPN', () => {
+  it('highlights step 2 and keeps every number', () => {
+    const running = {
+      vpn: {
+        vpnId: '1763700000000@eu-west-3',
+        createdAt: '2025-11-21T04:40:00.000Z',
+        region: 'eu-west-3',
+        state: 'Running' as const,
+        config: { type: 'wireguard' as const, deleteAfter: 300, maxPeanuts: 1 },
+      },
+    };
+    renderWithProviders(<StepsPanel />, {
+      preloadedState: { auth: signedIn, vpns: { ...initialVpnsState, items: [running] } },
+    });
+    const items = [...document.querySelectorAll('.ant-steps-item')];
+    expect(items.map((item) => item.querySelector('.ant-steps-item-icon')?.textContent)).toEqual([
+      '0',
+      '1',
+      '2',
+      '3',
+    ]);
+    expect(items[2]).toHaveClass('ant-steps-item-process');
+  });
+});

@@ -43,7 +43,12 @@ export function StepsPanel() {
         initial={-1}
         current={current - 1}
         size="small"
-        items={STEPS.map((step) => ({ title: step.title, content: step.description }))}
+        items={STEPS.map((step, index) => ({
+          title: step.title,
+          content: step.description,
+          // Every step keeps its number (a finished step would show a check mark instead).
+          status: index === current ? 'process' : 'wait',
+        }))}
       />
       <Typography.Paragraph style={{ marginTop: 12, marginBottom: 0 }}>
         New to WireGuard? See <Link to="/faq#connection">how to connect</Link> in the FAQ.
