@@ -4,7 +4,7 @@
  */
 import { createLocalJWKSet, decodeJwt, jwtVerify, type JSONWebKeySet } from 'jose';
 import { CognitoUser } from 'amazon-cognito-identity-js';
-import { DEFAULT_VPN_LIMITS } from '../../../src/server/identity/tokens';
+import { DEFAULT_VPN_CONFIG_LIMITS } from '../../../src/core/limits';
 import {
   attributes,
   call,
@@ -264,7 +264,7 @@ describe('sign in with SRP', () => {
       'cognito:username': username,
       token_use: 'id',
     });
-    expect(JSON.parse(id['custom:config'] as string)).toEqual(DEFAULT_VPN_LIMITS);
+    expect(JSON.parse(id['custom:config'] as string)).toEqual(DEFAULT_VPN_CONFIG_LIMITS);
     expect((id.exp ?? 0) - (id.iat ?? 0)).toBe(3600);
     expect(typeof id.auth_time).toBe('number');
 

@@ -16,7 +16,7 @@ export {
   type MailboxEntry,
 } from './mailer';
 export * as identitySchema from './schema';
-export { CONFIG_CLAIM, DEFAULT_VPN_LIMITS, issuerOf, type VpnLimits } from './tokens';
+export { issuerOf } from './tokens';
 export {
   createIdTokenVerifier,
   UnauthenticatedError,

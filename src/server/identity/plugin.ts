@@ -43,7 +43,8 @@ import { IdpError } from './errors';
 import type { Mailer } from './mailer';
 import { idpRefreshTokens, idpSigningKeys } from './schema';
 import { poolNameOf } from './srp';
-import { DEFAULT_VPN_LIMITS, issuerOf, TokenService, type VpnLimits } from './tokens';
+import { DEFAULT_VPN_CONFIG_LIMITS, type VpnConfigLimits } from '../../core/limits';
+import { issuerOf, TokenService } from './tokens';
 
 /** Options of the identity plugin. */
 export interface IdentityPluginOptions extends IdentityHooks {
@@ -60,7 +61,7 @@ export interface IdentityPluginOptions extends IdentityHooks {
   /** Current time in epoch milliseconds (default `Date.now`). */
   clock?: () => number;
   /** The VPN limits put in id tokens (default: DESIGN.md's product limits). */
-  limits?: VpnLimits;
+  limits?: VpnConfigLimits;
   /** Attempt limits (default DEFAULT_THROTTLE). */
   throttle?: Partial<ThrottleSettings>;
 }
@@ -129,7 +130,7 @@ async function identityPlugin(app: FastifyInstance, opts: IdentityPluginOptions)
     db: opts.db,
     issuer,
     clientId: opts.clientId,
-    limits: opts.limits ?? DEFAULT_VPN_LIMITS,
+    limits: opts.limits ?? DEFAULT_VPN_CONFIG_LIMITS,
     clock,
   });
   const ctx: IdentityContext = {

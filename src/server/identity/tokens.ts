@@ -25,28 +25,11 @@ import {
   type JWTVerifyGetKey,
   type KeyLike,
 } from 'jose';
+import { CONFIG_CLAIM, type VpnConfigLimits } from '../../core/limits';
 import type { IdentityDb } from './db';
 import { idpErrors } from './errors';
 import { idpSigningKeys } from './schema';
 
-/** The VPN config limits carried by the id token (spec §3 "VPN config limits"). */
-export interface VpnLimits {
-  maxPeanutsFieldMinValue: number;
-  maxPeanutsFieldMaxValue: number;
-  deleteAfterFieldMinValue: number;
-  deleteAfterFieldMaxValue: number;
-}
-
-/** The product's default limits (DESIGN.md "Fixed points": 0.1-100 peanuts, 300-86400 s). */
-export const DEFAULT_VPN_LIMITS: Readonly<VpnLimits> = Object.freeze({
-  maxPeanutsFieldMinValue: 0.1,
-  maxPeanutsFieldMaxValue: 100,
-  deleteAfterFieldMinValue: 300,
-  deleteAfterFieldMaxValue: 86400,
-});
-
-/** The id-token claim holding the limits as a JSON string. */
-export const CONFIG_CLAIM = 'custom:config';
 /** Lifetime of id and access tokens, in seconds. */
 export const TOKEN_TTL_SECONDS = 3600;
 /** Lifetime of a refresh token (a sign-in session), in milliseconds: 30 days. */
@@ -55,32 +38,6 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 export const ACCESS_SCOPE = 'aws.cognito.signin.user.admin';
 /** The only signing algorithm. */
 export const ALGORITHM = 'RS256';
-
-/** Parses `custom:config`; undefined when absent or not four finite numbers. */
-export function parseLimitsClaim(value: unknown): VpnLimits | undefined {
-  if (typeof value !== 'string') return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    return undefined;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return undefined;
-  const record = parsed as Record<string, unknown>;
-  const keys: (keyof VpnLimits)[] = [
-    'maxPeanutsFieldMinValue',
-    'maxPeanutsFieldMaxValue',
-    'deleteAfterFieldMinValue',
-    'deleteAfterFieldMaxValue',
-  ];
-  const limits: Partial<VpnLimits> = {};
-  for (const key of keys) {
-    const n = record[key];
-    if (typeof n !== 'number' || !Number.isFinite(n)) return undefined;
-    limits[key] = n;
-  }
-  return limits as VpnLimits;
-}
 
 /** SHA-256 of a secret (refresh token, secret block, code), hex: what the database keeps. */
 export function hashSecret(secret: string | Buffer): string {
@@ -166,7 +123,7 @@ export interface TokenServiceOptions {
   /** `<origin>/idp/<poolId>`. */
   issuer: string;
   clientId: string;
-  limits: VpnLimits;
+  limits: VpnConfigLimits;
   /** Current time in epoch milliseconds. */
   clock: () => number;
 }

@@ -15,13 +15,7 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
-import {
-  ALGORITHM,
-  CONFIG_CLAIM,
-  DEFAULT_VPN_LIMITS,
-  parseLimitsClaim,
-  type VpnLimits,
-} from './tokens';
+import { ALGORITHM } from './tokens';
 
 /** Why a request is not authenticated. */
 export type UnauthenticatedReason =
@@ -60,8 +54,6 @@ export interface IdTokenVerifierOptions {
   issuers: readonly TrustedIssuer[];
   /** Accepted audiences (app client ids). */
   clientIds: readonly string[];
-  /** Limits when a token has no parsable `custom:config` claim (default: product limits). */
-  defaultLimits?: VpnLimits;
   /** Current time in epoch milliseconds (default `Date.now`). */
   clock?: () => number;
 }
@@ -72,9 +64,7 @@ export interface VerifiedIdentity {
   sub: string;
   /** The user's email (empty when the token has none). */
   email: string;
-  /** The VPN limits of `custom:config`. */
-  limits: VpnLimits;
-  /** All claims. */
+  /** All claims (the VPN limits are read from them with core's `limitsFromClaims`). */
   claims: JWTPayload;
 }
 
@@ -90,7 +80,6 @@ const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 /** Creates the verifier for `options.issuers`. */
 export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenVerifier {
   const clock = options.clock ?? Date.now;
-  const defaultLimits = options.defaultLimits ?? DEFAULT_VPN_LIMITS;
   const trusted = new Map<string, { getKey: JWTVerifyGetKey; issuer: TrustedIssuer }>();
   for (const issuer of options.issuers) {
     const { keys } = issuer;
@@ -141,7 +130,6 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
       return {
         sub: payload.sub,
         email: typeof payload.email === 'string' ? payload.email : '',
-        limits: parseLimitsClaim(payload[CONFIG_CLAIM]) ?? { ...defaultLimits },
         claims: payload,
       };
     },
