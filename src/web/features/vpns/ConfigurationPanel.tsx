@@ -14,6 +14,11 @@ import { deleteAfterChanged, maxPeanutsChanged, selectVpns, vpnLimitsRequested }
 /** Room at both ends for the marks' labels. */
 const SLIDER_STYLE = { marginInline: 32 };
 
+/** A slider mark kept on one line. */
+function mark(label: string) {
+  return { label, style: { whiteSpace: 'nowrap' as const } };
+}
+
 /** The max-peanuts value as read: 0 names what it means (spec §2). */
 export function maxPeanutsLabel(value: number, balance: number, limitMax: number): string {
   if (value > 0) return `${formatPeanuts(value)} peanuts`;
@@ -67,8 +72,8 @@ export function ConfigurationPanel() {
             onChange={(value: number) => dispatch(deleteAfterChanged(value))}
             tooltip={{ formatter: (value) => formatDuration(value) }}
             marks={{
-              [after.min]: formatDuration(after.min),
-              [after.max]: formatDuration(after.max),
+              [after.min]: mark(formatDuration(after.min)),
+              [after.max]: mark(formatDuration(after.max)),
             }}
             ariaLabelledByForHandle="delete-after-label"
             style={SLIDER_STYLE}
