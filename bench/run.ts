@@ -16,6 +16,7 @@ import autocannon from 'autocannon';
 import type { App } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/server';
+import { createBody, createVpn, signUpUser, waitForVpnState } from '../__tests__/server/vpnHelpers';
 
 /** The public endpoints measured. */
 const PUBLIC_ENDPOINTS = ['/v1/regionsDetailed/', '/v1/peanuts/packs/'];
@@ -26,66 +27,20 @@ interface Target {
   headers: Record<string, string>;
 }
 
-/** Calls the embedded identity provider of `app`. */
-async function idp(app: App, action: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/idp/',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${action}`,
-    },
-    payload: JSON.stringify(body),
-  });
-  if (response.statusCode !== 200) throw new Error(`${action}: ${response.body}`);
-  return response.json<Record<string, unknown>>();
-}
-
 /**
  * Signs a user up (code from the local mailbox), signs them in, creates a VPN and waits until it
- * runs; returns the authenticated targets: the first page of the list and the VPN.
+ * runs; returns the authenticated targets: the first page of the list and the VPN. Uses the VPN
+ * tests' helpers, so the bench and the tests sign users up one way.
  */
 async function authenticatedTargets(app: App): Promise<Target[]> {
-  const username = `bench${Date.now()}`;
-  const email = `${username}@example.com`;
-  const password = 'Bench-Passw0rd';
-  const clientId = app.config.userPoolClientId;
-  await idp(app, 'SignUp', {
-    ClientId: clientId,
-    Username: username,
-    Password: password,
-    UserAttributes: [{ Name: 'email', Value: email }],
-  });
-  const mail = await app.inject({
-    method: 'GET',
-    url: `/dev/mailbox/${encodeURIComponent(email)}`,
-  });
-  const [{ code }] = mail.json<{ code: string }[]>();
-  await idp(app, 'ConfirmSignUp', {
-    ClientId: clientId,
-    Username: username,
-    ConfirmationCode: code,
-  });
-  const signedIn = await idp(app, 'InitiateAuth', {
-    ClientId: clientId,
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    AuthParameters: { USERNAME: username, PASSWORD: password },
-  });
-  const headers = {
-    authorization: (signedIn.AuthenticationResult as { IdToken: string }).IdToken,
-  };
-  const created = await app.inject({
-    method: 'POST',
-    url: '/v1/vpns/',
-    headers,
-    payload: { region: 'eu-west-3', config: { type: 'wireguard', maxPeanuts: 1 } },
-  });
-  const vpnId = created.json<{ vpn: { id: string } }>().vpn.id;
-  for (let i = 0; i < 200; i++) {
-    const vpn = await app.inject({ method: 'GET', url: `/v1/vpns/${vpnId}`, headers });
-    if (vpn.json<{ vpn: { state: string } }>().vpn.state === 'Running') break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const user = await signUpUser(app, 'bench');
+  const vpnId = await createVpn(
+    app,
+    user,
+    createBody('eu-west-3', { type: 'wireguard', maxPeanuts: 1 }),
+  );
+  await waitForVpnState(app, user, vpnId, 'Running');
+  const headers = { authorization: user.idToken };
   return [
     { path: '/v1/vpns?pageSize=4', headers },
     { path: `/v1/vpns/${vpnId}`, headers },
