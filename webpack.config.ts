@@ -1,6 +1,10 @@
 /**
  * Builds the SPA (src/web/index.tsx) into dist/web. Production output uses content hashes and
  * one chunk per lazy route; public/ is copied beside index.html.
+ *
+ * Source maps: production ships none (dist/web is served as is, and a published map is the whole
+ * source); development (`npm run dev`) writes separate `.map` files (`cheap-module-source-map`),
+ * never `eval`, so the bundle runs under the server's Content-Security-Policy (`script-src 'self'`).
  */
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -12,7 +16,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
   return {
     mode: production ? 'production' : 'development',
     entry: './src/web/index.tsx',
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    devtool: production ? false : 'cheap-module-source-map',
     output: {
       path: path.resolve(__dirname, 'dist/web'),
       publicPath: '/',

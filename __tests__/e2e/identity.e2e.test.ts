@@ -156,7 +156,7 @@ suite('identity and accounts in Chromium', () => {
     await signInForm.getByLabel('Email').fill(email);
     await signInForm.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
     await signInForm.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByText('User does not exist.').waitFor();
+    await page.getByText('Incorrect username or password.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(errors.every((e) => /status of 400/.test(e))).toBe(true);
   }, 120_000);

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -82,6 +82,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      PROVISIONER: 'simulated', // npm start would pick netns as root (issue 7)
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -131,4 +132,32 @@ export function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/** The password of the end-to-end users. */
+export const E2E_PASSWORD = 'Peanut-e2e-1';
+
+/** Signs up `email` through the UI, confirms it with the mailed code and signs in. */
+export async function signUpAndIn(page: Page, origin: string, email: string): Promise<void> {
+  await page.goto(`${origin}/signup`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByLabel('Confirm Password').fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByLabel('Code').waitFor();
+  const mails = (await (
+    await fetch(`${origin}/dev/mailbox/${encodeURIComponent(email)}`)
+  ).json()) as { code: string }[];
+  if (mails.length === 0) throw new Error(`no confirmation mail for ${email}`);
+  await page.getByLabel('Code').fill(mails[0].code);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('button', { name: 'Sign In' }).waitFor();
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { name: 'Your VPNs' }).waitFor();
+}
+
+/** The VPN list's body rows. */
+export function vpnRows(page: Page): Locator {
+  return page.locator('section[aria-labelledby="vpns-title"] tbody tr.ant-table-row');
 }

@@ -1,4 +1,5 @@
-import { loadConfig, SETTINGS } from '../../src/server/config';
+import { loadConfig } from '../../src/server/config';
+import { SETTINGS } from '../../src/server/settings';
 
 const productionEnv = {
   NODE_ENV: 'production',
@@ -7,13 +8,15 @@ const productionEnv = {
   CHECKOUT_URL_STARTER: 'https://buy.stripe.com/starter',
   CHECKOUT_URL_PRO: 'https://buy.stripe.com/pro',
   CHECKOUT_URL_ELITE: 'https://buy.stripe.com/elite',
+  STRIPE_WEBHOOK_SECRET: 'whsec_production',
+  SMTP_URL: 'smtps://user:pass@mail.example.com',
 };
 
 describe('loadConfig', () => {
   it('has embedded defaults for every setting', () => {
     expect(loadConfig({})).toEqual({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataDir: './data',
       databaseUrl: undefined,
       publicUrl: 'http://localhost:8080',
@@ -25,6 +28,9 @@ describe('loadConfig', () => {
       rateLimitMax: 600,
       bodyLimit: 1024 * 1024,
       trustProxy: false,
+      devToolsPublic: false,
+      allowedHosts: [],
+      embeddedIdp: true,
       idpRegion: 'ca-central-1',
       userPoolId: 'local_peanutvpn',
       userPoolClientId: 'peanutvpn-local',
@@ -37,8 +43,18 @@ describe('loadConfig', () => {
         pro: '/checkout/pro',
         elite: '/checkout/elite',
       },
+      stripeWebhookSecret: 'whsec_peanutvpn_local_checkout',
       preset: 'product',
       provisioner: 'simulated',
+      netns: {
+        endpointHost: undefined,
+        firstPort: 51820,
+        lastPort: 52819,
+        addressBase: 0x0ac80000, // 10.200.0.0
+        addressPrefix: 16,
+        dns: ['1.1.1.1', '1.0.0.1'],
+        namePrefix: 'pn',
+      },
       simulatedStepMs: 1500,
       meterIntervalMs: 5000,
       vpnQuota: undefined,
@@ -101,6 +117,8 @@ describe('loadConfig', () => {
     'CHECKOUT_URL_STARTER',
     'CHECKOUT_URL_PRO',
     'CHECKOUT_URL_ELITE',
+    'STRIPE_WEBHOOK_SECRET',
+    'SMTP_URL',
   ])('throws "%s unset in environment!" in production when only it is missing', (name) => {
     const env: Record<string, string> = { ...productionEnv };
     delete env[name];
@@ -122,8 +140,41 @@ describe('loadConfig', () => {
     ['METER_INTERVAL_S', '0'],
     ['METER_INTERVAL_S', '1e3'],
     ['VPN_QUOTA', '0'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['DEV_TOOLS_PUBLIC', 'maybe'],
+    ['EMBEDDED_IDP', 'off'],
+    ['ALLOWED_HOSTS', 'vpn.example.com/path'],
   ])('rejects %s=%s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('refuses TRUST_PROXY=true, saying what to set instead (issue 16)', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY=true would let any client choose its own address.*set the number of proxies/,
+    );
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of addresses and ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      '::1',
+    ]);
+  });
+
+  it('never opens the development companions to the public in production', () => {
+    expect(loadConfig({ DEV_TOOLS_PUBLIC: 'true' }).devToolsPublic).toBe(true);
+    expect(loadConfig({ ...productionEnv, DEV_TOOLS_PUBLIC: 'true' }).devToolsPublic).toBe(false);
+  });
+
+  it('turns the embedded identity provider off for a real Cognito pool unless asked', () => {
+    const issuer = 'https://cognito-idp.ca-central-1.amazonaws.com/ca-central-1_AbC123';
+    expect(loadConfig({ COGNITO_ISSUER: issuer }).embeddedIdp).toBe(false);
+    expect(loadConfig({ COGNITO_ISSUER: issuer, EMBEDDED_IDP: 'true' }).embeddedIdp).toBe(true);
+    expect(() => loadConfig({ EMBEDDED_IDP: 'false' })).toThrow(/needs COGNITO_ISSUER/);
   });
 
   it('is frozen', () => {
@@ -156,6 +207,8 @@ describe('SETTINGS', () => {
       'CHECKOUT_URL_STARTER',
       'CHECKOUT_URL_PRO',
       'CHECKOUT_URL_ELITE',
+      'STRIPE_WEBHOOK_SECRET',
+      'SMTP_URL',
     ]);
   });
 });

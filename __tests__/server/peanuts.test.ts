@@ -39,7 +39,7 @@ describe('GET /v1/peanuts', () => {
     const user = userOf(pool, username);
     await confirm(user, await latestCode(server.origin, email));
     await expect(confirm(user, await latestCode(server.origin, email))).rejects.toMatchObject({
-      code: 'NotAuthorizedException',
+      code: 'CodeMismatchException',
     });
 
     const session = await signIn(user, PASSWORD);

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SETTINGS } from '../../src/server/config';
+import { SETTINGS } from '../../src/server/settings';
 
 const readme = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
 

@@ -79,10 +79,13 @@ export async function deleteAccount(app: App, user: TestUser): Promise<void> {
   await idp(app, 'DeleteUser', { AccessToken: user.accessToken });
 }
 
-/** Signs a new user up, confirms them (credits the sign-up bonus) and signs them in. */
-export async function signUpUser(app: App, label = 'vpn'): Promise<TestUser> {
+/**
+ * Signs a new user up (with `email`, default `<username>@example.com`), confirms them (credits
+ * the sign-up bonus) and signs them in.
+ */
+export async function signUpUser(app: App, label = 'vpn', email?: string): Promise<TestUser> {
   const username = uniqueName(label);
-  const email = `${username}@example.com`;
+  email ??= `${username}@example.com`;
   const { UserSub } = await idp(app, 'SignUp', {
     ClientId: CLIENT_ID,
     Username: username,
@@ -91,7 +94,7 @@ export async function signUpUser(app: App, label = 'vpn'): Promise<TestUser> {
   });
   const mails = await app.inject({
     method: 'GET',
-    url: `/dev/mailbox/${encodeURIComponent(email)}`,
+    url: `/dev/mailbox/${encodeURIComponent(email.trim())}`,
   });
   const [mail] = mails.json<{ code: string }[]>();
   await idp(app, 'ConfirmSignUp', {

@@ -7,7 +7,6 @@
 import { decodeJwt } from 'jose';
 import type { ListVpnsResponse, Vpn, VpnWithMetricsJson } from '../../src/core/vpn';
 import type { App } from '../../src/server/app';
-import { NETNS_NOT_AVAILABLE } from '../../src/server/provisioners';
 import { configUnavailableMessage } from '../../src/server/vpns/service';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './helpers';
 import {
@@ -405,14 +404,6 @@ describe.each(DATABASE_KINDS)('VPN API on %s', (kind) => {
       } finally {
         spy.mockRestore();
       }
-    });
-  });
-
-  describe('provisioners', () => {
-    it('refuses to start with PROVISIONER=netns, not available yet', async () => {
-      await expect(buildVpnApp(database, { PROVISIONER: 'netns' })).rejects.toThrow(
-        NETNS_NOT_AVAILABLE,
-      );
     });
   });
 

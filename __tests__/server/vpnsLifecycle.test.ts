@@ -352,7 +352,7 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
   });
 
   describe('termination (spec §4)', () => {
-    it('ends a VPN when its consumption reaches maxPeanuts, charging exactly maxPeanuts', async () => {
+    it('ends a VPN when its consumption reaches maxPeanuts, charging what it used (issue 16)', async () => {
       const clock = new FakeClock();
       const app = await build({ METER_INTERVAL_S: '5' }, { clock: clock.now });
       const user = await signUpUser(app);
@@ -360,15 +360,18 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
       clock.advance(10_000);
       const plan = await app.vpnLifecycle.meter(vpnId);
       expect(plan?.end?.reason).toBe('maxPeanuts reached');
-      expect(await chargesOf(app, vpnId)).toEqual([
-        { key: `usage:${vpnId}:0`, amountNano: -100_000_000 },
-      ]);
+      // The interval that crossed 0.1 peanut is charged in full: its traffic is not free.
+      const cost = 10_000 * 1_500 + Math.floor(simulatedRate(vpnId) * 10) * 500;
+      expect(cost).toBeGreaterThan(100_000_000);
+      expect(await chargesOf(app, vpnId)).toEqual([{ key: `usage:${vpnId}:0`, amountNano: -cost }]);
       const deleted = await waitForVpnState(app, user, vpnId, 'Deleted');
-      expect(deleted.metrics).toEqual({ duration: 10, bytes: expect.any(Number), peanuts: 0.1 });
-      expect(await api(app, user, 'GET', '/v1/peanuts')).toMatchObject({
-        status: 200,
-        body: { balance: 9.9 },
+      expect(deleted.metrics).toEqual({
+        duration: 10,
+        bytes: expect.any(Number),
+        peanuts: Math.round(cost / 1e7) / 100,
       });
+      const balance = await api<{ balance: number }>(app, user, 'GET', '/v1/peanuts');
+      expect(balance.body.balance).toBeCloseTo((10e9 - cost) / 1e9, 9);
       expect((await rowOf(app, vpnId)).reason).toBe('maxPeanuts reached');
     });
 
@@ -402,7 +405,7 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
       expect(deleted.metrics).toEqual({ duration: 300, bytes: 0, peanuts: 0.45 });
     });
 
-    it('ends an unlimited VPN when the balance is spent, leaving exactly 0', async () => {
+    it('ends an unlimited VPN when the balance is spent, charging the last interval in full', async () => {
       const clock = new FakeClock();
       const provisioner = createSimulatedProvisioner({
         stepMs: 20,
@@ -417,15 +420,18 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
       expect((await rowOf(app, vpnId)).state).toBe('Running');
       clock.advance(15_000);
       await app.vpnLifecycle.meterAll();
+      // 20 s at 1 MiB/s: 30,000,000 for the time and 10,485,760,000 for the bytes.
+      const used = 20_000 * 1_500 + 20 * 1024 * 1024 * 500;
       expect(await rowOf(app, vpnId)).toMatchObject({
         state: 'Deprovisioning',
         reason: 'Balance exhausted',
-        consumedNano: BONUS,
+        consumedNano: used,
       });
-      expect(await app.ledger.balanceNano(user.sub)).toBe(0);
+      // The balance goes below zero by the last interval's overshoot (spec §3).
+      expect(await app.ledger.balanceNano(user.sub)).toBe(BONUS - used);
       await waitForVpnState(app, user, vpnId, 'Deleted');
       const refused = await api(app, user, 'POST', '/v1/vpns/', createBody());
-      expect(refused.body).toEqual({ message: 'Negative peanuts balance: 0.' });
+      expect(refused.body).toEqual({ message: 'Negative peanuts balance: -0.51576.' });
     });
 
     it('runs the rules on its own every METER_INTERVAL_S', async () => {
@@ -436,7 +442,11 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
       await waitForVpnState(app, user, vpnId, 'Deleted', 15_000);
       const charges = await chargesOf(app, vpnId);
       expect(charges.length).toBeGreaterThan(1);
-      expect(charges.reduce((sum, charge) => sum + charge.amountNano, 0)).toBe(-100_000_000);
+      // It ended at the first charge that reached 0.1 peanut, and that charge was whole.
+      const taken = charges.map((charge) => -charge.amountNano);
+      const beforeLast = taken.slice(0, -1).reduce((sum, amount) => sum + amount, 0);
+      expect(beforeLast).toBeLessThan(100_000_000);
+      expect(beforeLast + taken[taken.length - 1]).toBeGreaterThanOrEqual(100_000_000);
     });
   });
 

@@ -136,7 +136,8 @@ describe('home', () => {
       preloadedState: { auth: signedIn },
       storeOptions: { fetch: balanceFetch(10) },
     });
-    expect(await screen.findByText('10.00')).toBeInTheDocument();
+    // The whole app with its lazy home route: slow on a loaded machine.
+    expect(await screen.findByText('10.00', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Balance' })).toHaveAttribute(
       'data-severity',
       'info',

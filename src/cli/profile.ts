@@ -1,23 +1,34 @@
 /**
  * The CLI's user config file (spec §2 /doc-cli): `<user config dir>/peanut/config.json`, a JSON
- * object with a `profiles` map selected by name; the default profile is called `default`.
- * The file may hold tokens, so it is written with mode 0600.
+ * object with a `profiles` map selected by name; the default profile is called `default`. A
+ * profile holds the service URL, the account email and the session tokens, so the file is
+ * written with mode 0600 in a folder of mode 0700.
+ *
+ * Settings resolve highest first: flag, environment (`PEANUT_URL`, `PEANUT_PROFILE`,
+ * `PEANUT_CONFIG_DIR`), the profile, the default (`http://localhost:8080`).
  */
-import { mkdir, readFile, writeFile, chmod } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import envPaths from 'env-paths';
 
 /** Name of the profile used when none is given. */
 export const DEFAULT_PROFILE = 'default';
-/** Service origin used when a profile names none. */
+/** Service origin used when neither flag, environment nor profile names one. */
 export const DEFAULT_URL = 'http://localhost:8080';
+/** Name of the user config file in its folder. */
+export const CONFIG_FILE_NAME = 'config.json';
 
 /** One profile of the user config file. */
 export interface Profile {
   /** Service origin, e.g. `http://localhost:8080`. */
   url?: string;
-  /** Account email, once registered. */
+  /** Account email, set by register and login. */
   email?: string;
+  /**
+   * The identity session: the token storage entries of amazon-cognito-identity-js (id, access
+   * and refresh tokens, clock drift, last user), as the web app keeps them in local storage.
+   */
+  session?: Record<string, string>;
 }
 
 /** The whole user config file. */
@@ -25,12 +36,40 @@ export interface UserConfig {
   profiles: Record<string, Profile>;
 }
 
-/** Default location of the user config file for this OS user. */
-export function defaultConfigPath(): string {
-  return path.join(envPaths('peanut', { suffix: '' }).config, 'config.json');
+/** Global options of every command, as parsed. */
+export interface GlobalFlags {
+  /** `--profile <name>`. */
+  profile?: string;
+  /** `--url <origin>`. */
+  url?: string;
+  /** `--config <file>`. */
+  config?: string;
+  /** `--json`. */
+  json?: boolean;
 }
 
-/** Reads the user config file; a missing file is an empty config. @throws on unreadable JSON */
+/** The settings a command runs with. */
+export interface Settings {
+  /** Service origin, without a trailing slash. */
+  url: string;
+  /** Profile name. */
+  profile: string;
+  /** Path of the user config file. */
+  configFile: string;
+  /** Print data only, as JSON, on stdout. */
+  json: boolean;
+}
+
+/** Default location of the user config file: `PEANUT_CONFIG_DIR`, else the OS config folder. */
+export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string {
+  const dir = env.PEANUT_CONFIG_DIR || envPaths('peanut', { suffix: '' }).config;
+  return path.join(dir, CONFIG_FILE_NAME);
+}
+
+/**
+ * Reads the user config file; a missing file is an empty config.
+ * @throws Error 'Invalid user config file {file}: ...' for unreadable JSON.
+ */
 export async function readUserConfig(file: string): Promise<UserConfig> {
   let text: string;
   try {
@@ -39,13 +78,37 @@ export async function readUserConfig(file: string): Promise<UserConfig> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
     throw error;
   }
-  const parsed = JSON.parse(text) as Partial<UserConfig>;
+  let parsed: Partial<UserConfig>;
+  try {
+    parsed = JSON.parse(text) as Partial<UserConfig>;
+  } catch (error) {
+    throw new Error(`Invalid user config file ${file}: ${(error as Error).message}`);
+  }
   return { profiles: parsed.profiles ?? {} };
 }
 
-/** Writes the user config file with mode 0600 (its folder 0700). */
+/**
+ * Writes the user config file with mode 0600 in a folder of mode 0700, replacing it atomically
+ * (a temporary file renamed), so a reader never sees half a file.
+ */
 export async function writeUserConfig(file: string, config: UserConfig): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  await writeFile(file, JSON.stringify(config, null, 2) + '\n', { mode: 0o600 });
-  await chmod(file, 0o600);
+  const dir = path.dirname(file);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, JSON.stringify(config, null, 2) + '\n', { mode: 0o600 });
+  await chmod(tmp, 0o600);
+  await rename(tmp, file);
+}
+
+/** Resolves the settings: flag, then environment, then the profile, then the default. */
+export function resolveSettings(
+  flags: GlobalFlags,
+  config: UserConfig,
+  configFile: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Settings {
+  const profile = flags.profile || env.PEANUT_PROFILE || DEFAULT_PROFILE;
+  const url = flags.url || env.PEANUT_URL || config.profiles[profile]?.url || DEFAULT_URL;
+  return { url: url.replace(/\/+$/, ''), profile, configFile, json: flags.json ?? false };
 }

@@ -1,76 +1,104 @@
 /**
- * The `peanut` command line (spec §2 /doc-cli): parsing only; each command's work lives in
- * `commands/`. Exit codes: 0 success, 1 failure (message on stderr), 2 usage error.
+ * The `peanut` command line (spec §2 /doc-cli, issue 10): the global options, the commands (each
+ * declared and run by its own file in `commands/`), help with examples, and the exit codes
+ * 0 ok, 1 error, 2 usage, 4 not signed in. Parsing is commander's; a command's run function gets
+ * typed options and a {@link CommandContext}.
  */
 import { Command, CommanderError } from 'commander';
-import { ApiError, NetworkError } from '../sdk/http';
-import { createContext, type CommandContext, type GlobalOptions } from './context';
-import { runListPeanutsPacks } from './commands/listPeanutsPacks';
-import { runListRegions } from './commands/listRegions';
+import { version } from '../../package.json';
+import { defineBalance } from './commands/balance';
+import { defineConfirmRegistration } from './commands/confirmRegistration';
+import { defineCreate } from './commands/create';
+import { defineDelete } from './commands/delete';
+import { defineDownloadConfig } from './commands/downloadConfig';
+import { defineGet } from './commands/get';
+import { defineList } from './commands/list';
+import { defineListPeanutsPacks } from './commands/listPeanutsPacks';
+import { defineListRegions } from './commands/listRegions';
+import { defineLogin } from './commands/login';
+import { defineLogout } from './commands/logout';
+import { defineRegister } from './commands/register';
+import { defineWhoami } from './commands/whoami';
+import type { Action } from './command';
+import { createContext, type CliIO } from './context';
+import { describeFailure, EXIT, EXIT_CODES_HELP } from './errors';
+import type { GlobalFlags } from './profile';
 
-/** Output streams, injectable for tests. */
-export interface ProgramIO {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
+const ROOT_HELP = `
+Examples:
+  peanut register you@example.com
+  peanut confirm-registration you@example.com 123456
+  peanut login you@example.com
+  peanut create --region eu-west-3 --sync
+  peanut list
+  peanut download-config 1718031234567@eu-west-3
+  peanut delete 1718031234567@eu-west-3 --sync
 
-/** Turns any thrown value into the one line printed on stderr. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    const data = error.data as { message?: unknown } | undefined;
-    const detail = typeof data?.message === 'string' ? data.message : JSON.stringify(error.data);
-    return `${error.status}: ${detail}`;
-  }
-  if (error instanceof NetworkError) return `${error.message} (${error.request})`;
-  return error instanceof Error ? error.message : String(error);
-}
+Environment:
+  PEANUT_URL         service origin (below --url, above the profile's url)
+  PEANUT_PROFILE     profile name (below --profile)
+  PEANUT_CONFIG_DIR  folder of config.json (below --config)
+  PEANUT_PASSWORD    password when not on a terminal and without --password-stdin
 
-/** Builds the commander program; `action` handlers run commands with a fresh context. */
-export function buildProgram(io: ProgramIO): Command {
+${EXIT_CODES_HELP}`;
+
+/** Builds the program; each command's action runs it with a fresh context writing to `io`. */
+export function buildProgram(io: CliIO): Command {
   const program = new Command('peanut')
     .description('Rent short-lived WireGuard VPN servers, paid with peanuts.')
-    .option('-p, --profile <name>', 'profile of the user config file', 'default')
-    .option('-u, --url <origin>', 'service origin, e.g. http://localhost:8080')
-    .option('-c, --config <file>', 'user config file (default: in your config directory)')
-    .option('--json', 'print data only, as JSON')
+    .version(version, '-V, --version', 'print the version of peanut')
+    .option('-p, --profile <name>', 'profile of the user config file (default: "default")')
+    .option('-u, --url <origin>', 'service origin (default: "http://localhost:8080")')
+    .option('-c, --config <file>', 'user config file (default: <config dir>/peanut/config.json)')
+    .option('--json', 'print data only, as JSON, on stdout')
     .configureOutput({
-      writeOut: (s) => io.stdout(s.trimEnd()),
-      writeErr: (s) => io.stderr(s.trimEnd()),
+      writeOut: (text) => io.stdout(text.trimEnd()),
+      writeErr: (text) => io.stderr(text.trimEnd()),
+      outputError: (text, write) => write(text.replace(/^error: /, 'peanut: ')),
     })
-    .exitOverride()
-    .showHelpAfterError();
+    .configureHelp({ showGlobalOptions: true })
+    .addHelpText('after', ROOT_HELP)
+    .exitOverride();
 
-  const withContext =
-    (run: (ctx: CommandContext) => Promise<void>) =>
-    async (_options: unknown, command: Command): Promise<void> => {
-      const ctx = await createContext(command.optsWithGlobals<GlobalOptions>(), io);
-      await run(ctx);
-    };
+  const action: Action = async (run, options, command) => {
+    const ctx = await createContext(command.optsWithGlobals<GlobalFlags>(), io);
+    try {
+      await run(options, ctx);
+    } finally {
+      await ctx.finish();
+    }
+  };
 
-  program
-    .command('list-regions')
-    .description('list the regions a VPN can be created in')
-    .addHelpText('after', '\nExample:\n  peanut list-regions --json')
-    .action(withContext(runListRegions));
-  program
-    .command('list-peanuts-packs')
-    .description('list the peanut packs for sale')
-    .addHelpText('after', '\nExample:\n  peanut list-peanuts-packs')
-    .action(withContext(runListPeanutsPacks));
+  for (const define of [
+    defineRegister,
+    defineConfirmRegistration,
+    defineLogin,
+    defineLogout,
+    defineWhoami,
+    defineBalance,
+    defineListPeanutsPacks,
+    defineListRegions,
+    defineCreate,
+    defineList,
+    defineGet,
+    defineDelete,
+    defineDownloadConfig,
+  ]) {
+    define(program, action);
+  }
   return program;
 }
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */
-export async function runCli(argv: string[], io: ProgramIO): Promise<number> {
+export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
   const program = buildProgram(io);
   try {
-    await program.parseAsync(argv, { from: 'user' });
-    return 0;
+    await program.parseAsync([...argv], { from: 'user' });
+    return EXIT.OK;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      return error.exitCode === 0 ? 0 : 2;
-    }
-    io.stderr(`peanut: ${errorMessage(error)}`);
-    return 1;
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
+    const failure = describeFailure(error);
+    io.stderr(`peanut: ${failure.message}`);
+    return failure.exitCode;
   }
 }

@@ -102,6 +102,31 @@ export function limitsFromClaims(claims: Readonly<Record<string, unknown>>): Vpn
   return limits;
 }
 
+/** The message when a token's limits are wider than the server's own (issue 16). */
+export const PERMISSIVE_CLAIM_MESSAGE = `Token claim ${CONFIG_CLAIM} is more permissive than this service's limits`;
+
+/**
+ * The limits a server enforces for a token's `claimed` limits: the claim itself when it lies
+ * within the server's own `limits` (a stricter claim narrows them), never wider. With a real
+ * Cognito pool a user may be able to write `custom:config`, so the server never trusts a claim
+ * beyond its own configuration.
+ * @throws InvalidUserConfigError PERMISSIVE_CLAIM_MESSAGE when any bound of the claim is wider.
+ */
+export function enforceLimits(
+  claimed: Readonly<VpnConfigLimits>,
+  limits: Readonly<VpnConfigLimits>,
+): VpnConfigLimits {
+  if (
+    claimed.maxPeanutsFieldMinValue < limits.maxPeanutsFieldMinValue ||
+    claimed.maxPeanutsFieldMaxValue > limits.maxPeanutsFieldMaxValue ||
+    claimed.deleteAfterFieldMinValue < limits.deleteAfterFieldMinValue ||
+    claimed.deleteAfterFieldMaxValue > limits.deleteAfterFieldMaxValue
+  ) {
+    throw new InvalidUserConfigError(PERMISSIVE_CLAIM_MESSAGE);
+  }
+  return { ...claimed };
+}
+
 /**
  * The payload of a JWT, not verified (clients read their own id token; the server verifies).
  * @throws NoSessionError 'No session found' without a token; TokenDecodeError 'Failed to decode

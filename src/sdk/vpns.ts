@@ -37,6 +37,8 @@ export interface ListVpnsOptions extends CallOptions {
   concurrency?: number;
   /** Where failures are written; default `console.error`. */
   logError?: (message: string, error: unknown) => void;
+  /** VPNs whose metrics are not fetched (e.g. those a wait polls already); listed without metrics. */
+  skipMetrics?: (vpn: Vpn) => boolean;
 }
 
 /** A page of VPNs with their metrics. */
@@ -114,9 +116,9 @@ export async function getVpn(
 }
 
 /**
- * `GET /v1/vpns` then `GET /v1/vpns/{vpnId}` for each VPN of the page (spec §7). A VPN whose
- * fetch fails is kept, as listed, without metrics; each failure is logged and the result carries
- * one VpnListingError '{n} errors occured while listing vpns. See the console log for details'.
+ * `GET /v1/vpns` then `GET /v1/vpns/{vpnId}` for each VPN of the page but those of `skipMetrics`
+ * (spec §7). A VPN whose fetch fails is kept, as listed, without metrics; each failure is logged
+ * and the result carries one VpnListingError '{n} errors occured while listing vpns. See the console log for details'.
  * @throws ApiError, NetworkError when the list itself fails; the abort reason when aborted.
  */
 export async function listVpns(
@@ -131,8 +133,9 @@ export async function listVpns(
     },
     signal,
   });
+  const skip = options.skipMetrics ?? (() => false);
   const settled = await settleAll(data.vpns, options.concurrency ?? 8, (vpn: Vpn) =>
-    getVpn(http, vpn.vpnId, { signal }),
+    skip(vpn) ? Promise.resolve<VpnWithMetrics>({ vpn }) : getVpn(http, vpn.vpnId, { signal }),
   );
   signal?.throwIfAborted();
   const logError = options.logError ?? ((message, error) => console.error(message, error));

@@ -51,6 +51,8 @@ export interface WaitOptions {
   clock?: Clock;
   /** Stops the wait: the pending poll or sleep rejects with `signal.reason`. */
   signal?: AbortSignal;
+  /** Called with the state of every polled value (a progress display shows it). */
+  onState?: (state: VpnState) => void;
 }
 
 /** Something whose VPN state can be read: a state, a Vpn, or a VPN with metrics. */
@@ -84,6 +86,7 @@ export async function waitForState<T extends HasVpnState>(
     signal?.throwIfAborted();
     const value = await poll(signal);
     signal?.throwIfAborted();
+    options.onState?.(stateOf(value));
     if (waitDone(stateOf(value), target)) return value;
     const remaining = deadline - clock.now();
     if (remaining <= 0) throw new WaitTimeoutError(timeoutMs / 1000);
@@ -114,6 +117,7 @@ export async function deleteAndWait(
   const { signal } = options;
   const poll = (s?: AbortSignal) => getVpn(http, vpnId, { signal: s });
   let current = await poll(signal);
+  options.onState?.(current.vpn.state);
   if (current.vpn.state === 'Deleted') return current;
   if (stateRank(current.vpn.state) <= RUNNING_RANK) {
     if (!waitDone(current.vpn.state, 'Running')) {
@@ -122,6 +126,7 @@ export async function deleteAndWait(
     if (current.vpn.state === 'Deleted') return current;
     if (stateRank(current.vpn.state) <= RUNNING_RANK) {
       current = await deleteVpn(http, vpnId, { signal });
+      options.onState?.(current.vpn.state);
       options.onDeleting?.(current);
     }
   }

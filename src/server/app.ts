@@ -10,7 +10,7 @@ import Fastify, {
   type FastifyInstance,
   type RawServerDefault,
 } from 'fastify';
-import type { ServerConfig } from './config';
+import { PACK_IDS, type ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db';
 import { errorHandler } from './errors';
 import { loggerOptions, type LogDestination } from './logger';
@@ -20,6 +20,8 @@ import security from './plugins/external/security';
 import swagger from './plugins/external/swagger';
 import configService from './plugins/services/config';
 import database from './plugins/services/database';
+import { LocalCheckout } from './billing/localCheckout';
+import billingService from './billing/plugin';
 import { createMailer, identityPlugin } from './identity';
 import auth from './plugins/services/auth';
 import ledgerService from './plugins/services/ledger';
@@ -29,11 +31,15 @@ import vpnsService from './plugins/services/vpns';
 import { presetOf } from './presets';
 import type { Provisioner } from './provisioners';
 import appConfigRoutes from './routes/appConfig';
+import checkoutRoutes from './routes/checkout';
+import devRoutes from './routes/dev';
 import packRoutes from './routes/packs';
 import peanutsRoutes from './routes/peanuts';
+import peanutsHistoryRoutes from './routes/peanutsHistory';
 import regionRoutes from './routes/regions';
 import spa from './routes/spa';
 import vpnRoutes from './routes/vpns';
+import webhookRoutes from './routes/webhooks';
 import type { LifecycleTuning } from './vpns/lifecycle';
 
 /** The application instance, typed with the TypeBox type provider. */
@@ -92,11 +98,11 @@ function buildInstance(config: ServerConfig, deps: AppDeps): App {
   return Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
     bodyLimit: config.bodyLimit,
-    // A hop count trusts that many proxies nearest to us.
+    // A hop count trusts that many proxies nearest to us; a list, the proxies at those addresses.
     trustProxy:
       typeof trustProxy === 'number'
         ? (_address: string, hop: number) => hop < trustProxy
-        : trustProxy,
+        : trustProxy && [...trustProxy],
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
 }
@@ -122,21 +128,30 @@ async function registerPlugins(
   await app.register(regionsService);
   await app.register(packsService, { config });
   await app.register(ledgerService, { signupBonusPeanuts: preset.signupBonusPeanuts });
-  await app.register(identityPlugin, {
-    db: handle.db,
-    poolId: config.userPoolId,
-    clientId: config.userPoolClientId,
-    issuerOrigin: config.publicUrl,
-    mailer: createMailer({ db: handle.db, smtpUrl: config.smtpUrl, from: config.smtpFrom }),
-    // The VPN limits of the id token's custom:config claim (spec §3, §5).
-    limits: preset.limits,
-    // spec §1: confirming a sign-up credits 10 free peanuts (37 with the mock preset), once.
-    onUserConfirmed: async (sub, tx) => {
-      await app.ledger.creditSignupBonus(sub, tx);
-    },
-    // Account deletion tears the user's VPN servers down; their rows and ledger go with the user.
-    onUserDeleted: (sub, tx) => app.vpnLifecycle.onUserDeleted(sub, tx),
-  });
+  await app.register(billingService);
+  const mailer = config.embeddedIdp
+    ? createMailer({ db: handle.db, smtpUrl: config.smtpUrl, from: config.smtpFrom })
+    : undefined;
+  if (mailer) {
+    await app.register(identityPlugin, {
+      db: handle.db,
+      poolId: config.userPoolId,
+      clientId: config.userPoolClientId,
+      issuerOrigin: config.publicUrl,
+      mailer,
+      // The VPN limits of the id token's custom:config claim (spec §3, §5).
+      limits: preset.limits,
+      // spec §1: confirming a sign-up credits 10 free peanuts (37 with the mock preset), once
+      // per email address ever (issue 16: deleting the account and signing up again gets none).
+      onUserConfirmed: async (user, tx) => {
+        await app.ledger.creditSignupBonus(user.sub, user.email, tx);
+        // Issue 8: purchases paid before the account was confirmed are credited now.
+        await app.billing.applyPending(user.sub, tx);
+      },
+      // Account deletion tears the user's VPN servers down; their rows and ledger go with the user.
+      onUserDeleted: (sub, tx) => app.vpnLifecycle.onUserDeleted(sub, tx),
+    });
+  }
   await app.register(auth);
   await app.register(vpnsService, {
     executeSql: handle.executeSql,
@@ -148,9 +163,51 @@ async function registerPlugins(
   await app.register(regionRoutes);
   await app.register(packRoutes);
   await app.register(peanutsRoutes);
+  await app.register(peanutsHistoryRoutes);
   await app.register(vpnRoutes);
+  await app.register(webhookRoutes);
   await app.register(appConfigRoutes);
+  // The development companions never exist in production (issue 13).
+  if (!config.production) {
+    const checkout = await registerLocalCheckout(app, config);
+    await app.register(devRoutes, {
+      mailbox: mailer?.mailbox,
+      checkout,
+      public: config.devToolsPublic,
+    });
+  }
   await app.register(spa, { webDir: config.webDir });
 
   await app.ready();
+}
+
+/**
+ * The local checkout (issue 8) for the packs whose link is left at `/checkout/<packId>`, its
+ * deliveries going through the app's own `POST /v1/webhooks/stripe`; undefined when no pack uses
+ * it. Never called in production.
+ */
+async function registerLocalCheckout(
+  app: App,
+  config: ServerConfig,
+): Promise<LocalCheckout | undefined> {
+  const packIds = PACK_IDS.filter((id) => config.checkoutUrls[id] === `/checkout/${id}`);
+  if (packIds.length === 0) return undefined;
+  const checkout = new LocalCheckout({
+    secret: config.stripeWebhookSecret,
+    send: async (body, signature) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/v1/webhooks/stripe',
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            'stripe-signature': signature,
+          },
+          payload: body,
+        })
+      ).statusCode,
+  });
+  app.addHook('onClose', async () => checkout.close());
+  await app.register(checkoutRoutes, { checkout, packIds });
+  return checkout;
 }

@@ -6,6 +6,9 @@
  * `loadConfig` throws `{NAME} unset in environment!` (spec §8 "Missing environment setting").
  */
 
+import { isIP } from 'node:net';
+import { loadNetnsSettings, type NetnsSettings } from './provisioners/netnsSettings';
+
 /** Log levels pino accepts (plus `silent`). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** A pino log level. */
@@ -30,7 +33,7 @@ export type ProvisionerName = (typeof PROVISIONER_NAMES)[number];
 export interface ServerConfig {
   /** TCP port to listen on (`PORT`). */
   port: number;
-  /** Interface to listen on (`HOST`). */
+  /** Interface to listen on (`HOST`; default 127.0.0.1: this machine only). */
   host: string;
   /** Directory for local state: the embedded database lives in `<dataDir>/pglite` (`DATA_DIR`). */
   dataDir: string;
@@ -56,8 +59,27 @@ export interface ServerConfig {
   rateLimitMax: number;
   /** Largest accepted request body, in bytes (`BODY_LIMIT`). */
   bodyLimit: number;
-  /** Fastify `trustProxy`: false, true, a hop count or a list of trusted addresses (`TRUST_PROXY`). */
-  trustProxy: boolean | number | string;
+  /**
+   * The proxies whose X-Forwarded-For is believed (`TRUST_PROXY`): false (none), a hop count,
+   * or a list of addresses and CIDR ranges. Never `true`: that would let every client choose
+   * its own address and void every per-address limit.
+   */
+  trustProxy: false | number | readonly string[];
+  /**
+   * True when the development companions under `/dev/` (the local mailbox) answer callers
+   * other than loopback (`DEV_TOOLS_PUBLIC`). Never true in production, where `/dev/` is absent.
+   */
+  devToolsPublic: boolean;
+  /**
+   * Host names (`host[:port]`, lower case) besides loopback that `/app-config.json` may reflect
+   * as the origin when the origins are not fixed (`ALLOWED_HOSTS`).
+   */
+  allowedHosts: readonly string[];
+  /**
+   * True when the embedded identity provider serves `/idp/` (`EMBEDDED_IDP`; default true, false
+   * when `COGNITO_ISSUER` is set).
+   */
+  embeddedIdp: boolean;
   /** Identity provider region (`IDP_REGION`). */
   idpRegion: string;
   /** User pool id, `prefix_suffix` (`USER_POOL_ID`). */
@@ -78,13 +100,24 @@ export interface ServerConfig {
   /** Purchase link of each pack (`CHECKOUT_URL_STARTER`, `_PRO`, `_ELITE`). */
   checkoutUrls: Readonly<Record<PackId, string>>;
   /**
+   * Signing secret of the Stripe webhook endpoint (`STRIPE_WEBHOOK_SECRET`, `whsec_...`); the
+   * embedded default is the fixed, public LOCAL_WEBHOOK_SECRET the local checkout signs with.
+   * Secret: never logged.
+   */
+  stripeWebhookSecret: string;
+  /**
    * Constants preset (`PRESET`): `product` (10 peanuts on sign-up, limits 0.1-100 peanuts and
    * 300-86400 s) or `mock` (spec §9: starting balance 37, limits 0.1-2 peanuts and 60-300 s,
    * 50-150 ms of latency added to API answers). See presets.ts.
    */
   preset: PresetName;
-  /** What runs the VPN servers (`PROVISIONER`): `simulated` (default) or `netns`. */
+  /**
+   * What runs the VPN servers (`PROVISIONER`): `simulated` (default) or `netns`; `npm start`
+   * picks `netns` by itself when the host can run it and `PROVISIONER` is unset.
+   */
   provisioner: ProvisionerName;
+  /** Settings of the `netns` provisioner (`WG_*`, `NETNS_PREFIX`). */
+  netns: NetnsSettings;
   /** Duration of each step of the simulated provisioner, in milliseconds (`SIMULATED_STEP_MS`). */
   simulatedStepMs: number;
   /**
@@ -99,172 +132,11 @@ export interface ServerConfig {
   vpnQuota: number | undefined;
 }
 
-/** One documented setting (for the README and `--help`-style listings). */
-export interface SettingDoc {
-  /** Environment variable name. */
-  name: string;
-  /** One-line description. */
-  description: string;
-  /** Default value in words (embedded mode). */
-  default: string;
-  /** True when production (`NODE_ENV=production`) refuses to start without it. */
-  requiredInProduction: boolean;
-}
-
-/** Every setting `loadConfig` reads, with its description and default. */
-export const SETTINGS: readonly SettingDoc[] = [
-  {
-    name: 'PORT',
-    description: 'TCP port to listen on',
-    default: '8080',
-    requiredInProduction: false,
-  },
-  {
-    name: 'HOST',
-    description: 'Interface to listen on',
-    default: '0.0.0.0',
-    requiredInProduction: false,
-  },
-  {
-    name: 'DATA_DIR',
-    description: 'Local state directory; the embedded database is kept in `<DATA_DIR>/pglite`',
-    default: './data',
-    requiredInProduction: false,
-  },
-  {
-    name: 'DATABASE_URL',
-    description: 'PostgreSQL connection string; unset means embedded PGlite in DATA_DIR',
-    default: 'unset (PGlite)',
-    requiredInProduction: true,
-  },
-  {
-    name: 'PUBLIC_URL',
-    description: 'Public origin used for absolute links and `apiBaseUrl`',
-    default: '`http://localhost:<PORT>`',
-    requiredInProduction: true,
-  },
-  {
-    name: 'WEB_DIR',
-    description: 'Directory of the built SPA (`npm run build` output)',
-    default: 'dist/web',
-    requiredInProduction: false,
-  },
-  {
-    name: 'LOG_LEVEL',
-    description: `Log level: ${LOG_LEVELS.join(', ')}`,
-    default: 'info',
-    requiredInProduction: false,
-  },
-  {
-    name: 'NODE_ENV',
-    description: '`production` requires the settings marked required',
-    default: 'development',
-    requiredInProduction: false,
-  },
-  {
-    name: 'RATE_LIMIT_MAX',
-    description: 'Requests allowed per minute per client IP (429 beyond)',
-    default: '600',
-    requiredInProduction: false,
-  },
-  {
-    name: 'BODY_LIMIT',
-    description: 'Largest accepted request body in bytes (413 beyond)',
-    default: '1048576 (1 MiB)',
-    requiredInProduction: false,
-  },
-  {
-    name: 'TRUST_PROXY',
-    description:
-      'Trust X-Forwarded-* from a proxy: `true`, a hop count or comma-separated addresses (needed for per-IP rate limits behind a load balancer)',
-    default: 'false',
-    requiredInProduction: false,
-  },
-  {
-    name: 'IDP_REGION',
-    description: 'Identity provider region (served in /app-config.json)',
-    default: 'ca-central-1',
-    requiredInProduction: false,
-  },
-  {
-    name: 'USER_POOL_ID',
-    description: 'User pool id (`prefix_suffix`)',
-    default: 'local_peanutvpn',
-    requiredInProduction: false,
-  },
-  {
-    name: 'USER_POOL_CLIENT_ID',
-    description: 'User pool client id',
-    default: 'peanutvpn-local',
-    requiredInProduction: false,
-  },
-  {
-    name: 'IDENTITY_ENDPOINT',
-    description: 'Identity provider endpoint (ours, or a Cognito regional endpoint)',
-    default: '`<PUBLIC_URL>/idp/`',
-    requiredInProduction: false,
-  },
-  ...PACK_IDS.map((id): SettingDoc => ({
-    name: checkoutUrlSetting(id),
-    description: `Purchase link of the ${id} pack (e.g. a Stripe payment link)`,
-    default: `\`/checkout/${id}\` (local checkout)`,
-    requiredInProduction: true,
-  })),
-  {
-    name: 'SMTP_URL',
-    description:
-      'SMTP server for sign-up confirmation and password reset codes, e.g. smtps://user:pass@mail.example.com',
-    default: 'unset: codes go to the local mailbox at /dev/mailbox/<email>',
-    requiredInProduction: false,
-  },
-  {
-    name: 'SMTP_FROM',
-    description: 'Sender address of the code mails',
-    default: 'Peanut VPN <no-reply@localhost>',
-    requiredInProduction: false,
-  },
-  {
-    name: 'COGNITO_ISSUER',
-    description:
-      "Issuer of a real AWS Cognito user pool whose id tokens the API accepts besides its own (set USER_POOL_ID, USER_POOL_CLIENT_ID and IDENTITY_ENDPOINT to that pool's too)",
-    default: 'unset: only the embedded identity provider',
-    requiredInProduction: false,
-  },
-  {
-    name: 'PRESET',
-    description:
-      "Constants preset: `product`, or `mock` for spec §9's mock backend (starting balance 37, limits 0.1-2 peanuts and 60-300 s, 50-150 ms API latency)",
-    default: 'product',
-    requiredInProduction: false,
-  },
-  {
-    name: 'PROVISIONER',
-    description:
-      'What runs the VPN servers: `simulated` (no privileges; realistic delays, real keys, synthetic traffic) or `netns` (not available yet)',
-    default: 'simulated',
-    requiredInProduction: false,
-  },
-  {
-    name: 'SIMULATED_STEP_MS',
-    description:
-      'Duration of each step of the simulated provisioner in milliseconds (creating a VPN takes 3 steps, deleting it 1)',
-    default: '1500',
-    requiredInProduction: false,
-  },
-  {
-    name: 'METER_INTERVAL_S',
-    description:
-      'Metering period in seconds (decimals allowed): each Running VPN is charged for its time and traffic and checked for termination this often',
-    default: '5',
-    requiredInProduction: false,
-  },
-  {
-    name: 'VPN_QUOTA',
-    description: 'Most active VPNs per user',
-    default: '2 x the number of enabled regions',
-    requiredInProduction: false,
-  },
-];
+/**
+ * The embedded default of `STRIPE_WEBHOOK_SECRET` (DESIGN.md "webhook secret", README): public,
+ * so production refuses to start without a real one.
+ */
+export const LOCAL_WEBHOOK_SECRET = 'whsec_peanutvpn_local_checkout';
 
 /** Environment variable holding the purchase link of `packId`, e.g. `CHECKOUT_URL_PRO`. */
 export function checkoutUrlSetting(packId: PackId): string {
@@ -325,21 +197,66 @@ function readOrigin(name: string, raw: string): string {
   return raw.replace(/\/+$/, '');
 }
 
-/** Parses `TRUST_PROXY` into Fastify's `trustProxy` option. */
-function readTrustProxy(env: Env): boolean | number | string {
+/** Reads `true` or `false` (default `fallback`); throws a message naming the setting otherwise. */
+function readBoolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (raw !== 'true' && raw !== 'false') {
+    throw new Error(`${name} must be true or false, got: '${raw}'`);
+  }
+  return raw === 'true';
+}
+
+/** An IPv4 or IPv6 address, optionally with a `/prefix` (validated by node:net's rules). */
+function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** Parses `TRUST_PROXY`: false, a hop count, or a list of proxy addresses and CIDR ranges. */
+function readTrustProxy(env: Env): false | number | readonly string[] {
   const raw = read(env, 'TRUST_PROXY');
-  if (raw === undefined || raw === 'false') return false;
-  if (raw === 'true') return true;
-  if (/^\d+$/.test(raw)) return Number(raw);
-  return raw;
+  if (raw === undefined || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would let any client choose its own address (X-Forwarded-For), voiding ' +
+        'every per-address limit: set the number of proxies in front of the service (e.g. 1) ' +
+        'or their addresses or CIDR ranges (e.g. 10.0.0.0/8,192.0.2.7)',
+    );
+  }
+  if (/^\d+$/.test(raw)) return readInt(env, 'TRUST_PROXY', 0, 0, 100);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isAddressOrRange(entry));
+  if (bad !== undefined) {
+    throw new Error(
+      `TRUST_PROXY must be a hop count or comma-separated IP addresses or CIDR ranges, got: '${bad}'`,
+    );
+  }
+  return Object.freeze(entries);
+}
+
+/** Parses `ALLOWED_HOSTS`: comma-separated `host[:port]` names, lower-cased. */
+function readAllowedHosts(env: Env): readonly string[] {
+  const raw = read(env, 'ALLOWED_HOSTS');
+  if (raw === undefined) return Object.freeze([]);
+  const hosts = raw.split(',').map((host) => host.trim().toLowerCase());
+  const bad = hosts.find((host) => !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(host));
+  if (bad !== undefined) {
+    throw new Error(`ALLOWED_HOSTS must be comma-separated host[:port] names, got: '${bad}'`);
+  }
+  return Object.freeze(hosts);
 }
 
 /**
  * Reads the server configuration from `env` (default `process.env`).
  *
  * Throws `{NAME} unset in environment!` (spec §8) when `NODE_ENV=production` and a required
- * setting (DATABASE_URL, PUBLIC_URL, CHECKOUT_URL_STARTER/_PRO/_ELITE) is missing, and a
- * descriptive Error when a value is malformed.
+ * setting (DATABASE_URL, PUBLIC_URL, CHECKOUT_URL_STARTER/_PRO/_ELITE, STRIPE_WEBHOOK_SECRET,
+ * SMTP_URL) is missing,
+ * and a descriptive Error when a value is malformed (or `TRUST_PROXY=true`).
  */
 export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
   const nodeEnv = read(env, 'NODE_ENV') ?? 'development';
@@ -364,10 +281,17 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
   }
   const identityEndpoint = read(env, 'IDENTITY_ENDPOINT') ?? `${publicUrl}/idp/`;
   readOrigin('IDENTITY_ENDPOINT', identityEndpoint);
+  // Production never keeps codes in a readable local mailbox: they must be mailed.
+  const smtpUrl = required('SMTP_URL');
+  const cognitoIssuer = read(env, 'COGNITO_ISSUER');
+  const embeddedIdp = readBoolean(env, 'EMBEDDED_IDP', cognitoIssuer === undefined);
+  if (!embeddedIdp && cognitoIssuer === undefined) {
+    throw new Error('EMBEDDED_IDP=false needs COGNITO_ISSUER: nobody could sign in');
+  }
 
   return Object.freeze({
     port,
-    host: read(env, 'HOST') ?? '0.0.0.0',
+    host: read(env, 'HOST') ?? '127.0.0.1',
     dataDir: read(env, 'DATA_DIR') ?? './data',
     databaseUrl,
     publicUrl,
@@ -379,16 +303,21 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     rateLimitMax: readInt(env, 'RATE_LIMIT_MAX', 600, 1, 1_000_000_000),
     bodyLimit: readInt(env, 'BODY_LIMIT', 1024 * 1024, 1, 1024 * 1024 * 1024),
     trustProxy: readTrustProxy(env),
+    devToolsPublic: !production && readBoolean(env, 'DEV_TOOLS_PUBLIC', false),
+    allowedHosts: readAllowedHosts(env),
+    embeddedIdp,
     idpRegion: read(env, 'IDP_REGION') ?? 'ca-central-1',
     userPoolId: read(env, 'USER_POOL_ID') ?? 'local_peanutvpn',
     userPoolClientId: read(env, 'USER_POOL_CLIENT_ID') ?? 'peanutvpn-local',
     identityEndpoint,
-    smtpUrl: read(env, 'SMTP_URL'),
+    smtpUrl,
     smtpFrom: read(env, 'SMTP_FROM') ?? 'Peanut VPN <no-reply@localhost>',
-    cognitoIssuer: read(env, 'COGNITO_ISSUER'),
+    cognitoIssuer,
     checkoutUrls: Object.freeze(checkoutUrls),
+    stripeWebhookSecret: required('STRIPE_WEBHOOK_SECRET') ?? LOCAL_WEBHOOK_SECRET,
     preset: readChoice(env, 'PRESET', PRESET_NAMES),
     provisioner: readChoice(env, 'PROVISIONER', PROVISIONER_NAMES),
+    netns: loadNetnsSettings(env),
     simulatedStepMs: readInt(env, 'SIMULATED_STEP_MS', 1500, 0, 600_000),
     meterIntervalMs: Math.round(1000 * readDecimal(env, 'METER_INTERVAL_S', 5, 0.05, 3600)),
     vpnQuota:

@@ -9,6 +9,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isPeanutError } from '../core/errors';
+import { safeMessage } from './logger';
 import type { ErrorBody } from './schemas/common';
 
 /** The body of every 5xx answer (spec §9 "Both carry 'An error happened in the backend'"). */
@@ -54,7 +55,7 @@ export function errorHandler(
     const body: ErrorBody = { message: error.message };
     return reply.code(status).send(body);
   }
-  request.log.error({ err: error }, 'server error');
+  request.log.error({ err: safeMessage(error), code: error.code }, 'server error');
   const body: ErrorBody = { message: BACKEND_ERROR_MESSAGE };
   return reply.code(status).send(body);
 }

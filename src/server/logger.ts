@@ -84,3 +84,22 @@ export function loggerOptions(
     ...(stream ? { stream } : {}),
   };
 }
+
+/** Longest error message a log line carries. */
+const MAX_LOGGED_MESSAGE = 500;
+
+/**
+ * The one redaction helper for errors in logs (issue 16): the message of `error` and of its
+ * causes, without the query parameters drizzle appends to a failed query's message (`params:
+ * ...`: they may hold keys, codes or hashes), cut to 500 characters. Never a stack.
+ */
+export function safeMessage(error: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = error, depth = 0; e !== undefined && e !== null && depth < 3; depth++) {
+    const message = e instanceof Error ? e.message : String(e);
+    const cut = message.search(/\bparams:/);
+    parts.push((cut === -1 ? message : message.slice(0, cut)).trim());
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return parts.filter(Boolean).join(': ').slice(0, MAX_LOGGED_MESSAGE);
+}

@@ -2,12 +2,14 @@
  * The server process (`npm start` runs this file with tsx): loads the configuration, opens and
  * migrates the database, builds the app and listens. SIGINT/SIGTERM stop it gracefully: no new
  * connections, running requests finish, then the database closes. A missing production setting
- * prints `{NAME} unset in environment!` (spec §8) and exits with status 1.
+ * prints `{NAME} unset in environment!` (spec §8) and exits with status 1. Unless `PROVISIONER`
+ * forces one, the `netns` provisioner runs when the host can run it, else `simulated`.
  */
 import { buildApp, type App } from './app';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db';
 import type { LogDestination } from './logger';
+import { chooseProvisioner } from './provisioners';
 
 /** A listening server. */
 export interface RunningServer {
@@ -30,11 +32,13 @@ export async function startServer(
   config: ServerConfig,
   options: { logStream?: LogDestination } = {},
 ): Promise<RunningServer> {
-  const database = await openDatabase(config);
+  const notices: string[] = [];
+  const database = await openDatabase(config, { onNotice: (line) => notices.push(line) });
   let app: App | undefined;
   try {
     await database.migrate();
     app = await buildApp(config, { database, logStream: options.logStream });
+    for (const notice of notices) app.log.warn(notice);
     const url = await app.listen({ port: config.port, host: config.host });
     let closing: Promise<void> | undefined;
     const running = app;
@@ -60,8 +64,10 @@ export async function startServer(
 /** Entry point: start, then stop on SIGINT/SIGTERM (a second signal or a time-out forces it). */
 async function main(): Promise<void> {
   let config: ServerConfig;
+  // PROVISIONER when set, else netns when this host can run it (issue 7).
+  const provisioner = chooseProvisioner(process.env);
   try {
-    config = loadConfig();
+    config = { ...loadConfig(), provisioner: provisioner.provisioner };
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(1);
@@ -74,6 +80,8 @@ async function main(): Promise<void> {
     process.stderr.write(`Cannot start the server: ${(error as Error).stack ?? String(error)}\n`);
     process.exit(1);
   }
+
+  server.app.log.info(provisioner, 'VPN provisioner');
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {

@@ -14,6 +14,7 @@ import {
   confirmPassword,
   createConfirmedUser,
   deleteUser,
+  expectCognitoError,
   forgotPassword,
   getSession,
   globalSignOut,
@@ -30,7 +31,6 @@ import {
   startIdentityServer,
   uniqueName,
   userOf,
-  type CognitoError,
   type IdentityServer,
 } from './helpers';
 
@@ -42,19 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-/** Expects `promise` to fail with Cognito error `code` (and `message` when given). */
-async function expectCognitoError(promise: Promise<unknown>, code: string, message?: string) {
-  const error = (await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )) as CognitoError | undefined;
-  expect(error).toBeDefined();
-  expect({ code: error?.code, ...(message ? { message: error?.message } : {}) }).toEqual({
-    code,
-    ...(message ? { message } : {}),
-  });
-}
 
 describe('sign up', () => {
   it('refuses passwords that break the policy', async () => {
@@ -88,7 +75,7 @@ describe('sign up', () => {
     );
   });
 
-  it('creates an unconfirmed user, mails a code, and refuses duplicates', async () => {
+  it('creates an unconfirmed user, mails a code, and refuses duplicates once confirmed', async () => {
     const pool = makePool(server.endpoint);
     const name = uniqueName('dup');
     const email = `${name}@Example.com`;
@@ -108,6 +95,7 @@ describe('sign up', () => {
     });
     expect(Date.parse(mails[0].sentAt)).toBeGreaterThan(Date.now() - 60_000);
 
+    await confirm(userOf(pool, name), mails[0].code);
     await expectCognitoError(
       signUp(pool, name, PASSWORD, `other-${name}@example.com`),
       'UsernameExistsException',
@@ -174,7 +162,8 @@ describe('confirm sign-up', () => {
     await confirm(user, code);
     expect(server.confirmed.filter((sub) => sub === userSub)).toHaveLength(1);
 
-    await expectCognitoError(confirm(user, code), 'NotAuthorizedException');
+    // A confirmed user answers as an unknown one: the code does not match (issue 16).
+    await expectCognitoError(confirm(user, code), 'CodeMismatchException');
     expect(server.confirmed.filter((sub) => sub === userSub)).toHaveLength(1);
   });
 
@@ -215,11 +204,12 @@ describe('confirm sign-up', () => {
     expect(server.logs.text).not.toContain(code);
   });
 
-  it('answers UserNotFoundException for an unknown user', async () => {
+  it('answers an unknown user as a wrong code (no user existence errors)', async () => {
     const pool = makePool(server.endpoint);
     await expectCognitoError(
       confirm(userOf(pool, uniqueName('ghost')), '123456'),
-      'UserNotFoundException',
+      'CodeMismatchException',
+      'Invalid verification code provided, please try again.',
     );
   });
 });
@@ -301,12 +291,12 @@ describe('sign in with SRP', () => {
     );
   });
 
-  it("refuses an unknown user with 'User does not exist.'", async () => {
+  it("refuses an unknown user as a wrong password: 'Incorrect username or password.'", async () => {
     const pool = makePool(server.endpoint);
     await expectCognitoError(
       signIn(userOf(pool, uniqueName('nobody')), PASSWORD),
-      'UserNotFoundException',
-      'User does not exist.',
+      'NotAuthorizedException',
+      'Incorrect username or password.',
     );
   });
 
@@ -411,12 +401,17 @@ describe('passwords', () => {
     expect(r.body.__type).toBe('NotAuthorizedException');
   });
 
-  it('refuses a reset for an unknown user', async () => {
+  it('answers a reset for an unknown user as for a known one, and mails nothing', async () => {
     const pool = makePool(server.endpoint);
-    await expectCognitoError(
-      forgotPassword(userOf(pool, uniqueName('ghost'))),
-      'UserNotFoundException',
-    );
+    const ghost = `${uniqueName('ghost')}@example.com`;
+    await expect(forgotPassword(userOf(pool, ghost))).resolves.toEqual({
+      CodeDeliveryDetails: {
+        AttributeName: 'email',
+        DeliveryMedium: 'EMAIL',
+        Destination: expect.stringMatching(/^g\*\*\*@e\*\*\*$/),
+      },
+    });
+    expect(await mailbox(server.origin, ghost)).toEqual([]);
   });
 });
 
@@ -495,8 +490,8 @@ describe('delete account', () => {
 
     await expectCognitoError(
       signIn(userOf(pool, username), PASSWORD),
-      'UserNotFoundException',
-      'User does not exist.',
+      'NotAuthorizedException',
+      'Incorrect username or password.',
     );
     const g = await call(server.endpoint, 'GetUser', {
       AccessToken: session.getAccessToken().getJwtToken(),
@@ -528,7 +523,7 @@ describe('throttling', () => {
     }
     await expectCognitoError(
       signIn(userOf(pool, username), PASSWORD),
-      'TooManyRequestsException',
+      'NotAuthorizedException',
       'Password attempts exceeded',
     );
   });

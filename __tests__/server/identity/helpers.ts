@@ -19,7 +19,8 @@ import {
   type MailboxEntry,
 } from '../../../src/server/identity/mailer';
 import identityPlugin, { type IdentityPluginOptions } from '../../../src/server/identity/plugin';
-import { openTestDatabase, type TestDatabase } from '../helpers';
+import devRoutes from '../../../src/server/routes/dev';
+import { openTestDatabase, type DatabaseKind, type TestDatabase } from '../helpers';
 
 /** The pool and client of the embedded default (DESIGN.md "Fixed points"). */
 export const POOL_ID = 'local_peanutvpn';
@@ -34,9 +35,12 @@ export interface IdentityTestDb {
   close(): Promise<void>;
 }
 
-/** An in-memory PGlite with the project's migrations (which create the identity tables). */
-export async function openIdentityDb(): Promise<IdentityTestDb> {
-  const database: TestDatabase = await openTestDatabase('pglite');
+/**
+ * A migrated test database (the migrations create the identity tables): an in-memory PGlite,
+ * or a fresh PostgreSQL database with `kind` 'postgres'.
+ */
+export async function openIdentityDb(kind: DatabaseKind = 'pglite'): Promise<IdentityTestDb> {
+  const database: TestDatabase = await openTestDatabase(kind);
   return { db: database.handle.db as unknown as IdentityDb, close: () => database.cleanup() };
 }
 
@@ -76,8 +80,9 @@ export interface IdentityServer {
  */
 export async function startIdentityServer(
   options: Partial<IdentityPluginOptions> = {},
+  kind: DatabaseKind = 'pglite',
 ): Promise<IdentityServer> {
-  const { db, close } = await openIdentityDb();
+  const { db, close } = await openIdentityDb(kind);
   const logs = new LogLines();
   const app = Fastify({ logger: { level: 'info', stream: logs } });
   const confirmed: string[] = [];
@@ -91,7 +96,7 @@ export async function startIdentityServer(
     clientId: CLIENT_ID,
     issuerOrigin: 'http://placeholder.invalid',
     mailer,
-    onUserConfirmed: async (sub) => {
+    onUserConfirmed: async ({ sub }) => {
       await hooks.beforeConfirmed?.(sub);
       confirmed.push(sub);
     },
@@ -100,6 +105,8 @@ export async function startIdentityServer(
     },
     ...options,
   });
+  // The local mailbox, loopback only, as app.ts serves it in the embedded default.
+  await app.register(devRoutes, { mailbox: mailer.mailbox, public: false });
   const origin = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(
     'localhost',
     '127.0.0.1',
@@ -348,4 +355,21 @@ export async function createConfirmedUser(
   const user = userOf(pool, username);
   await confirm(user, await latestCode(server.origin, email));
   return { username, email, sub: userSub, user };
+}
+
+/** Expects `promise` to fail with Cognito error `code` (and `message` when given). */
+export async function expectCognitoError(
+  promise: Promise<unknown>,
+  code: string,
+  message?: string,
+): Promise<void> {
+  const error = (await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )) as CognitoError | undefined;
+  expect(error).toBeDefined();
+  expect({ code: error?.code, ...(message ? { message: error?.message } : {}) }).toEqual({
+    code,
+    ...(message ? { message } : {}),
+  });
 }

@@ -310,7 +310,7 @@ describe('SRP', () => {
 });
 
 describe('expiry and time windows', () => {
-  it('expires confirmation codes after 24 hours', async () => {
+  it('expires an unconfirmed sign-up with its code after 24 hours, freeing the name', async () => {
     const { username, email } = await createUser('expire', false);
     const code = await latestCode(server.origin, email);
     offset = 24 * 3600_000 + 1000;
@@ -320,9 +320,16 @@ describe('expiry and time windows', () => {
       ConfirmationCode: code,
     });
     expect(r.body).toEqual({
-      __type: 'ExpiredCodeException',
-      message: 'Invalid code provided, please request a code again.',
+      __type: 'CodeMismatchException',
+      message: 'Invalid verification code provided, please try again.',
     });
+    const again = await call(server.endpoint, 'SignUp', {
+      ClientId: CLIENT_ID,
+      Username: username,
+      Password: PASSWORD,
+      UserAttributes: [{ Name: 'email', Value: email }],
+    });
+    expect(again.status).toBe(200);
   });
 
   it('expires refresh tokens after 30 days', async () => {
@@ -359,19 +366,37 @@ describe('expiry and time windows', () => {
     });
   });
 
-  it('lifts the sign-in lock after 15 minutes', async () => {
+  it('locks out progressively: 1 s after the fifth failure, doubling, up to 15 minutes', async () => {
     const { username } = await createUser('unlock');
-    const attempt = (password: string) =>
-      call(server.endpoint, 'InitiateAuth', {
+    const attempt = async (password: string) => {
+      const r = await call(server.endpoint, 'InitiateAuth', {
         ClientId: CLIENT_ID,
         AuthFlow: 'USER_PASSWORD_AUTH',
         AuthParameters: { USERNAME: username, PASSWORD: password },
       });
-    for (let i = 0; i < 5; i++)
-      expect((await attempt('Wrong-Passw0rd')).body.__type).toBe('NotAuthorizedException');
-    expect((await attempt(PASSWORD)).body.__type).toBe('TooManyRequestsException');
-    offset = 15 * 60_000 + 1000;
-    expect((await attempt(PASSWORD)).status).toBe(200);
+      return r.status === 200 ? 'ok' : String(r.body.message);
+    };
+    for (let i = 0; i < 4; i++) {
+      expect(await attempt('Wrong-Passw0rd')).toBe('Incorrect username or password.');
+    }
+    // From the fifth failure on, each failure locks for 1 s, 2 s, 4 s... then 15 minutes.
+    for (let failure = 5; failure <= 16; failure++) {
+      expect(await attempt('Wrong-Passw0rd')).toBe('Incorrect username or password.');
+      const lockMs = Math.min(1000 * 2 ** (failure - 5), 15 * 60_000);
+      // The clock runs on (this test's clock is real time plus `offset`): 200 ms of margin.
+      offset += lockMs - 200;
+      expect({ failure, answer: await attempt(PASSWORD) }).toEqual({
+        failure,
+        answer: 'Password attempts exceeded',
+      });
+      offset += 200;
+    }
+    // The right password refunds the failures: the count starts again.
+    expect(await attempt(PASSWORD)).toBe('ok');
+    for (let i = 0; i < 4; i++) {
+      expect(await attempt('Wrong-Passw0rd')).toBe('Incorrect username or password.');
+    }
+    expect(await attempt(PASSWORD)).toBe('ok');
   });
 
   it('rejects GetUser with an expired access token', async () => {

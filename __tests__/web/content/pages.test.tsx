@@ -134,7 +134,7 @@ describe('DocCliPage', () => {
     ]);
   });
 
-  it('lists the eight commands', () => {
+  it("lists the spec's eight commands, then the account and detail commands", () => {
     const section = document.getElementById('commands')?.closest('section');
     expect(section).toBeTruthy();
     const names = within(section as HTMLElement)
@@ -149,19 +149,25 @@ describe('DocCliPage', () => {
       'list',
       'delete',
       'download-config',
+      'login',
+      'logout',
+      'whoami',
+      'balance',
+      'get',
     ]);
   });
 
   it('shows realistic commands in copyable code blocks', () => {
     const blocks = Array.from(document.querySelectorAll('pre code'), (c) => c.textContent ?? '');
     for (const command of [
-      'peanut register --email you@example.com',
-      'peanut confirm-registration --email you@example.com --code 123456',
+      'peanut register you@example.com',
+      'peanut confirm-registration you@example.com 123456',
+      'peanut login you@example.com',
       'peanut list-peanuts-packs',
       'peanut list-regions',
       'peanut create --region eu-west-3 --max-peanuts 5 --delete-after 3600 --sync',
       'peanut list',
-      'peanut delete <vpnId>',
+      'peanut delete <vpnId> --sync',
       'peanut download-config <vpnId>',
       'sudo wg-quick up ./<name>.conf',
       'tar xzf <name>.tar.gz',

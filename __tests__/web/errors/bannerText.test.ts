@@ -1,3 +1,11 @@
+import {
+  NegativeBalanceError,
+  PeanutError,
+  VpnCreationError,
+  VpnDeletionError,
+  VpnListingError,
+  WaitTimeoutError,
+} from '../../../src/core/errors';
 import { ApiError, NetworkError } from '../../../src/sdk/http';
 import { toAppError } from '../../../src/web/features/errors/appError';
 import {
@@ -59,6 +67,31 @@ describe('bannerText (spec §8 order of preference)', () => {
     for (const value of [undefined, null, 42, '', {}, { data: null, message: '' }]) {
       expect(bannerText(value)).toBe('Internal Error');
     }
+  });
+
+  it("shows a refused create or delete as the server's answer (the response data), not 'Client-side error'", () => {
+    const refused = { message: 'User already has 54 active vpns. Quota reached.' };
+    expect(bannerText(new VpnCreationError('eu-west-3', refused, 400))).toBe(
+      '{"message":"User already has 54 active vpns. Quota reached."}',
+    );
+    expect(bannerText(new VpnDeletionError('1@eu-west-3', 'Vpn not found', 404))).toBe(
+      'Vpn not found',
+    );
+    // Without a body, the catalogue message itself.
+    expect(bannerText(new VpnCreationError('eu-west-3', undefined, 502))).toBe(
+      'Error during creation of vpn in: eu-west-3: ',
+    );
+  });
+
+  it("shows the spec's catalogue errors exactly: 'Timeout 300 expires!' for a wait time-out", () => {
+    expect(bannerText(new WaitTimeoutError(300))).toBe('Timeout 300 expires!');
+    expect(bannerText(new NegativeBalanceError(0))).toBe('Negative peanuts balance: 0.');
+    expect(bannerText(new PeanutError('Could not open new window', 'WindowBlockedError'))).toBe(
+      'Could not open new window',
+    );
+    expect(bannerText(new VpnListingError(2))).toBe(
+      '2 errors occured while listing vpns. See the console log for details',
+    );
   });
 
   it('keeps the order: data beats network message, request beats client message', () => {

@@ -98,7 +98,12 @@ describe('rejected queries go to the global error', () => {
       preloadedState: { auth: { status: 'unauthenticated', user: null } },
       storeOptions: { fetch },
     });
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Regions unavailable'));
+    await waitFor(
+      () => expect(screen.getByRole('alert')).toHaveTextContent('Regions unavailable'),
+      {
+        timeout: 5000,
+      },
+    );
   });
 
   it('does not report a call made before the configuration is loaded as a network error', async () => {

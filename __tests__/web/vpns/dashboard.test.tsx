@@ -1,22 +1,27 @@
 import './abortPolyfill';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_VPN_CONFIG_LIMITS } from '../../../src/core/limits';
+import type { Clock } from '../../../src/sdk/waitForState';
 import type { AuthState } from '../../../src/web/features/auth/authSlice';
 import { ErrorCard } from '../../../src/web/features/errors/ErrorCard';
-import { PROVISIONING_MESSAGE, RUNNING_MESSAGE } from '../../../src/web/features/vpns/vpnsSaga';
+import {
+  PROVISIONING_MESSAGE,
+  RUNNING_MESSAGE,
+} from '../../../src/web/features/vpns/sagas/createSaga';
 import { initialVpnsState } from '../../../src/web/features/vpns/vpnsSlice';
 import HomePage from '../../../src/web/pages/HomePage';
 import { failOnConsoleErrors, renderWithProviders } from '../testUtils';
-import { fakeVpnApi, metricsAfter } from './fakeVpnApi';
+import { fakeVpnApi, manualClock, metricsAfter } from './fakeVpnApi';
 
 failOnConsoleErrors();
 
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 const signedIn: AuthState = { status: 'authenticated', user: { username: 'ann', sub: 'sub-ann' } };
 
-function renderHome(api: ReturnType<typeof fakeVpnApi>) {
+/** A clock whose sleeps never end: no reload besides the ones a test asks for. */
+const stillClock = { now: Date.now, sleep: () => new Promise<void>(() => undefined) };
+
+function renderHome(api: ReturnType<typeof fakeVpnApi>, vpnClock: Clock = stillClock) {
   return renderWithProviders(
     <>
       <ErrorCard />
@@ -27,8 +32,7 @@ function renderHome(api: ReturnType<typeof fakeVpnApi>) {
         auth: signedIn,
         vpns: { ...initialVpnsState, limits: DEFAULT_VPN_CONFIG_LIMITS },
       },
-      // The waits' 10 s take 300 ms here.
-      storeOptions: { fetch: api.fetch, vpnClock: { now: Date.now, sleep: () => delay(300) } },
+      storeOptions: { fetch: api.fetch, vpnClock },
     },
   );
 }
@@ -74,7 +78,9 @@ describe('the signed-in dashboard', () => {
       balance: 12,
       createScript: ['Provisioning', 'Provisioning', 'Running'],
     });
-    renderHome(api);
+    // Time moves only when the test says so: Provisioning stays on screen until then.
+    const clock = manualClock();
+    renderHome(api, clock);
     const create = await screen.findByRole('button', { name: 'Create a VPN in Paris, France' });
     await screen.findByText(/No VPNs yet/);
     await userEvent.click(create);
@@ -86,6 +92,7 @@ describe('the signed-in dashboard', () => {
       region: 'eu-west-3',
       config: { type: 'wireguard', maxPeanuts: 0, deleteAfter: 14400 },
     });
+    await act(() => clock.advance(10_000));
     expect(await screen.findByText('Running')).toBeInTheDocument();
     expect(await screen.findByText(RUNNING_MESSAGE)).toBeInTheDocument();
     await waitFor(() => expect(create).not.toHaveClass('ant-btn-loading'));

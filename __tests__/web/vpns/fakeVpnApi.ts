@@ -198,3 +198,43 @@ export function stuckClock() {
       }),
   };
 }
+
+/**
+ * A clock whose sleeps end only when the test moves time with `advance(ms)` (which then lets the
+ * sagas run for a moment); an aborted sleep rejects with the abort reason. `pending()` counts the
+ * sleeps in progress.
+ */
+export function manualClock() {
+  let now = 0;
+  const sleepers = new Set<{ until: number; resolve: () => void }>();
+  return {
+    now: () => now,
+    sleep: (ms: number, signal?: AbortSignal) =>
+      new Promise<void>((resolve, reject) => {
+        signal?.throwIfAborted();
+        const sleeper = { until: now + ms, resolve };
+        sleepers.add(sleeper);
+        signal?.addEventListener('abort', () => {
+          sleepers.delete(sleeper);
+          reject(signal.reason);
+        });
+      }),
+    pending: () => sleepers.size,
+    /** Moves time by `ms`, ends the sleeps due, and lets the sagas and the fake API run. */
+    async advance(ms: number) {
+      now += ms;
+      for (const sleeper of [...sleepers]) {
+        if (sleeper.until <= now) {
+          sleepers.delete(sleeper);
+          sleeper.resolve();
+        }
+      }
+      await settle();
+    },
+  };
+}
+
+/** Lets pending promises, sagas and the fake API's answers run. */
+export function settle(ms = 30): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -67,7 +67,7 @@ describe('ConfigurationPanel', () => {
   it('shows the chosen values with units', async () => {
     renderPanel(DEFAULT_VPN_CONFIG_LIMITS, 50, { deleteAfter: 3660, maxPeanuts: 3 });
     await screen.findByText('3.00 peanuts');
-    expect(screen.getByTestId('delete-after-value')).toHaveTextContent('1 hour 1 minute (3660 s)');
+    expect(screen.getByTestId('delete-after-value')).toHaveTextContent('an hour (3660 s)');
     expect(maxPeanutsLabel(0, 150, 100)).toBe('0: the maximum, 100.00 peanuts');
     expect(maxPeanutsLabel(0, 5, 100)).toBe('0: all your peanuts');
   });

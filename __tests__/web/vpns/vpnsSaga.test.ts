@@ -24,15 +24,17 @@ import {
 } from '../../../src/web/features/regions/regionMessagesSlice';
 import {
   API_EXTRA_CONTEXT,
+  vpnClock,
+  vpnHttpClient,
+} from '../../../src/web/features/vpns/sagas/context';
+import {
   PROVISIONING_MESSAGE,
   RUNNING_MESSAGE,
   createVpnFlow,
-  deleteVpnFlow,
-  loadVisiblePage,
-  vpnClock,
-  vpnHttpClient,
-  vpnsSaga,
-} from '../../../src/web/features/vpns/vpnsSaga';
+} from '../../../src/web/features/vpns/sagas/createSaga';
+import { deleteVpnFlow } from '../../../src/web/features/vpns/sagas/deleteSaga';
+import { loadVisiblePage } from '../../../src/web/features/vpns/sagas/listSaga';
+import { vpnsSaga } from '../../../src/web/features/vpns/vpnsSaga';
 import {
   initialVpnsState,
   vpnAdded,
@@ -40,6 +42,7 @@ import {
   vpnCreateRequested,
   vpnCreateStarted,
   vpnDeleteRequested,
+  vpnPolled,
   vpnUpdated,
   vpnsReducer,
   type VpnsState,
@@ -146,9 +149,8 @@ describe('createVpnFlow', () => {
       .not.put.like({ action: { type: vpnAdded.type } })
       .run();
     const state = result.storeState as State;
-    expect(state.errors.message).toContain(
-      'Error during creation of vpn in: eu-west-3: {"message":"Quota reached."}',
-    );
+    // Spec §8: the server's answer (response data) is the banner, serialised.
+    expect(state.errors.message).toBe('{"message":"Quota reached."}');
     expect(state.vpns.items).toEqual([]);
     expect(state.vpns.creatingRegions).toEqual([]);
     expect(state.regionMessages[region]).toBeUndefined();
@@ -160,7 +162,7 @@ describe('createVpnFlow', () => {
       .withReducer(reducer, initialState())
       .provide(providers(api, instantClock()))
       .run();
-    expect((result.storeState as State).errors.message).toContain('Negative peanuts balance: 0.');
+    expect((result.storeState as State).errors.message).toBe('Negative peanuts balance: 0.');
     expect(api.calls('POST', '/v1/vpns/')).toEqual([]);
   });
 
@@ -173,7 +175,7 @@ describe('createVpnFlow', () => {
       .provide(providers(api, clock))
       .run();
     const state = result.storeState as State;
-    expect(state.errors.message).toContain('Timeout 300 expires!');
+    expect(state.errors.message).toBe('Timeout 300 expires!');
     expect(clock.sleeps).toHaveLength(30);
     expect(clock.sleeps.every((ms) => ms === 10_000)).toBe(true);
     // The VPN stays in the list as last seen; the button stops loading.
@@ -197,7 +199,7 @@ describe('deleteVpnFlow', () => {
       .put.like({
         action: { type: vpnUpdated.type, payload: { vpn: { state: 'Deprovisioning' } } },
       })
-      .put.like({ action: { type: vpnUpdated.type, payload: { vpn: { state: 'Deleted' } } } })
+      .put.like({ action: { type: vpnPolled.type, payload: { vpn: { state: 'Deleted' } } } })
       .run();
     expect(api.calls('DELETE', `/v1/vpns/${vpnId}`)).toHaveLength(1);
     const state = result.storeState as State;
@@ -213,7 +215,7 @@ describe('deleteVpnFlow', () => {
       .provide(providers(api, instantClock()))
       .run();
     const state = result.storeState as State;
-    expect(state.errors.message).toContain('Vpn not found');
+    expect(state.errors.message).toBe('{"message":"Vpn not found"}');
     expect(state.vpns.deletingVpnIds).toEqual([]);
   });
 });
@@ -309,7 +311,7 @@ describe('loadVisiblePage', () => {
     const state = result.storeState as State;
     expect(state.vpns.items[0].metrics).toBeDefined();
     expect(state.vpns.items[1].metrics).toBeUndefined();
-    expect(state.errors.message).toContain(
+    expect(state.errors.message).toBe(
       '1 errors occured while listing vpns. See the console log for details',
     );
   });

@@ -1,17 +1,32 @@
 /** `peanut list-regions`: the regions a VPN can be created in (spec §2 /doc-cli step 4). */
 import { sortRegions } from '../../core/regions';
 import { listRegionsDetailed } from '../../sdk/publicApi';
+import { examples, type Define } from '../command';
 import type { CommandContext } from '../context';
+import { table } from '../output';
 
-/** Prints the regions sorted by country then city; with --json, the array. */
-export async function runListRegions(ctx: CommandContext): Promise<void> {
-  const regions = sortRegions(await listRegionsDetailed(ctx.http));
-  if (ctx.json) {
-    ctx.stdout(JSON.stringify(regions, null, 2));
-    return;
-  }
-  const width = Math.max(...regions.map((r) => r.name.length));
-  for (const region of regions) {
-    ctx.stdout(`${region.name.padEnd(width)}  ${region.city}, ${region.country}`);
-  }
+/** `peanut list-regions` takes no options of its own. */
+export type ListRegionsOptions = Record<string, never>;
+
+/** Declares `peanut list-regions`. */
+export const defineListRegions: Define = (program, action) => {
+  program
+    .command('list-regions')
+    .description('list the regions a VPN can be created in, by country then city')
+    .addHelpText('after', examples('peanut list-regions', 'peanut list-regions --json'))
+    .action((_opts, command) => action(runListRegions, {}, command));
+};
+
+/** Prints the regions sorted by country then city (spec §2); with --json, the array. */
+export async function runListRegions(
+  _options: ListRegionsOptions,
+  ctx: CommandContext,
+): Promise<void> {
+  const regions = sortRegions(await listRegionsDetailed(await ctx.api()));
+  ctx.output(regions, () =>
+    table(
+      ['REGION', 'CITY', 'COUNTRY'],
+      regions.map((r) => [r.name, r.city, r.country]),
+    ).forEach((line) => ctx.io.stdout(line)),
+  );
 }

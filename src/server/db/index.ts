@@ -17,6 +17,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
 import type { ServerConfig } from '../config';
+import { restrictTree, secureDataDir } from './dataDir';
 import { lockDirectory } from './lock';
 import { loadPglite } from './pglite';
 import * as schema from './schema';
@@ -72,6 +73,8 @@ export interface OpenDatabaseOptions {
   onError?: (error: Error) => void;
   /** Largest number of PostgreSQL connections in the pool (default 10). */
   poolMax?: number;
+  /** Told what opening changed that an operator should know (default: printed to stderr). */
+  onNotice?: (line: string) => void;
 }
 
 /** Runs `fn` once and returns the same promise to every later caller. */
@@ -80,15 +83,23 @@ function once(fn: () => Promise<void>): () => Promise<void> {
   return () => (promise ??= fn());
 }
 
-/** Opens PGlite in `<dataDir>/pglite` (created on first start) or in memory for `memory://`. */
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+/**
+ * Opens PGlite in `<dataDir>/pglite` (created on first start, private to this user: see
+ * dataDir.ts) or in memory for `memory://`.
+ */
+async function openPglite(dataDir: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const inMemory = dataDir === MEMORY_DATA_DIR;
   const directory = path.resolve(dataDir, 'pglite');
+  if (!inMemory) {
+    const tightened = secureDataDir(dataDir);
+    if (tightened) (options.onNotice ?? ((line) => process.stderr.write(`${line}\n`)))(tightened);
+  }
   const { PGlite, NodeFS } = loadPglite();
   const release = inMemory ? () => undefined : lockDirectory(directory);
   let client: PGlite;
   try {
     client = inMemory ? await PGlite.create() : await PGlite.create({ fs: new NodeFS(directory) });
+    if (!inMemory) restrictTree(directory);
   } catch (error) {
     release();
     throw error;
@@ -111,6 +122,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     close: once(async () => {
       try {
         await client.close();
+        if (!inMemory) restrictTree(directory);
       } finally {
         release();
       }
@@ -187,5 +199,5 @@ export async function openDatabase(
   options: OpenDatabaseOptions = {},
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, options);
-  return openPglite(config.dataDir);
+  return openPglite(config.dataDir, options);
 }

@@ -40,6 +40,7 @@ export const regions = pgTable('regions', {
 export type RegionRow = typeof regions.$inferSelect;
 
 export * from '../identity/schema';
+export * from '../billing/schema';
 
 /**
  * The peanuts ledger (DESIGN.md "Money"): append-only entries in integer nano-peanuts
@@ -68,6 +69,19 @@ export const ledgerEntries = pgTable(
 
 /** A row of `ledger_entries`. */
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+
+/**
+ * The email addresses that have received the sign-up bonus (issue 16, spec §1 "multiple
+ * accounts are prohibited"): kept after the account is deleted, so the bonus is granted once per
+ * address ever. Addresses are normalised (trimmed, lower case) and stored only as an
+ * HMAC-SHA256 under the server secret `email-hash`, never in clear.
+ */
+export const signupBonusGrants = pgTable('signup_bonus_grants', {
+  /** HMAC-SHA256 of the normalised address, hex. */
+  emailHash: text('email_hash').primaryKey(),
+  /** When the bonus was granted. */
+  grantedAt: timestamp('granted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 /** Options of every timestamp column of the VPN tables: with time zone, as JS Dates. */
 const tz = { withTimezone: true, mode: 'date' } as const;
@@ -173,3 +187,29 @@ export const vpnTeardowns = pgTable('vpn_teardowns', {
 
 /** A row of `vpn_teardowns`. */
 export type VpnTeardownRow = typeof vpnTeardowns.$inferSelect;
+
+/**
+ * What the `netns` provisioner allocated to each VPN server (issue 7), in the database so that
+ * two VPNs, or two server processes on one database, never get the same listen port, address
+ * block or names: `slot` numbers the namespace and interfaces (`<prefix><slot>`), and each
+ * column is unique. The row lives from prepare to the end of deprovision; no foreign key, since
+ * a deleted account's VPN rows go before its servers are torn down.
+ */
+export const netnsServers = pgTable('netns_servers', {
+  /** The VPN's id. */
+  vpnId: text('vpn_id').primaryKey(),
+  /** Number of the server's namespace and interfaces, from 0. */
+  slot: integer('slot').notNull().unique(),
+  /** The UDP port WireGuard listens on, in the namespace and on the host. */
+  listenPort: integer('listen_port').notNull().unique(),
+  /** The server's IPv4 block of 8 addresses, CIDR, e.g. `10.200.0.8/29`. */
+  network: text('network').notNull().unique(),
+  /** Bytes counted by the server's previous wireguard-go processes (restarts), both directions. */
+  bytesBase: bigint('bytes_base', { mode: 'number' }).notNull().default(0),
+  /** Bytes last read from the running wireguard-go process, both directions. */
+  bytesSeen: bigint('bytes_seen', { mode: 'number' }).notNull().default(0),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+});
+
+/** A row of `netns_servers`. */
+export type NetnsServerRow = typeof netnsServers.$inferSelect;

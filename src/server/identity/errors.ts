@@ -42,8 +42,9 @@ export const idpErrors = {
   codeExpired: () =>
     new IdpError('ExpiredCodeException', 'Invalid code provided, please request a code again.'),
   attemptLimit: () => new IdpError('LimitExceededException', ATTEMPT_LIMIT),
+  /** Cognito's answer while a user's password checks are locked out. */
   passwordAttemptsExceeded: () =>
-    new IdpError('TooManyRequestsException', 'Password attempts exceeded'),
+    new IdpError('NotAuthorizedException', 'Password attempts exceeded'),
   invalidPassword: (reason: string) =>
     new IdpError('InvalidPasswordException', `Password did not conform with policy: ${reason}`),
   invalidParameter: (message: string) => new IdpError('InvalidParameterException', message),
@@ -59,6 +60,7 @@ export const idpErrors = {
   invalidSession: () => new IdpError('NotAuthorizedException', 'Invalid session for the user.'),
   expiredSession: () =>
     new IdpError('NotAuthorizedException', 'Invalid session for the user, session is expired.'),
+  softwareTokenMismatch: () => new IdpError('EnableSoftwareTokenMFAException', 'Code mismatch'),
   codeDeliveryFailure: () =>
     new IdpError('CodeDeliveryFailureException', 'Unable to deliver the verification code.'),
   unsupportedAction: (action: string) =>

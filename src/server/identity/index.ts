@@ -12,6 +12,7 @@ export {
   createMailer,
   createMemoryMailbox,
   createSmtpMailer,
+  type Mailbox,
   type Mailer,
   type MailboxEntry,
 } from './mailer';

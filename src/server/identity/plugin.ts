@@ -1,8 +1,8 @@
 /**
  * The embedded identity provider as a Fastify plugin (DESIGN.md "Server"): the Cognito
  * user-pool JSON API at `POST /idp/` (`X-Amz-Target: AWSCognitoIdentityProviderService.<Action>`,
- * `application/x-amz-json-1.1`), the pool's JWKS at `GET /idp/<poolId>/.well-known/jwks.json`
- * and, when mail stays local, the mailbox at `GET /dev/mailbox/<email>`.
+ * `application/x-amz-json-1.1`) and the pool's JWKS at `GET /idp/<poolId>/.well-known/jwks.json`.
+ * The local mailbox (`GET /dev/mailbox/<email>`) is served by routes/dev.ts, loopback only.
  *
  * The plugin decorates `app.identity` (issuer, key resolver, session check) for the API's token
  * verifier. Its routes live in an encapsulated child context with their own body parser and
@@ -16,8 +16,8 @@
  *     poolId: config.userPoolId,
  *     clientId: config.userPoolClientId,
  *     issuerOrigin: config.publicUrl,
- *     mailer: createMailer({ db: handle.db, smtpUrl: process.env.SMTP_URL }),
- *     onUserConfirmed: (sub, tx) => creditSignupBonus(tx, sub),
+ *     mailer: createMailer({ db: handle.db, smtpUrl: config.smtpUrl }),
+ *     onUserConfirmed: (user, tx) => ledger.creditSignupBonus(user.sub, user.email, tx),
  *     onUserDeleted: (sub, tx) => deleteUserData(tx, sub),
  *   });
  *   const verifier = createIdTokenVerifier({
@@ -44,7 +44,9 @@ import type { Mailer } from './mailer';
 import { idpRefreshTokens, idpSigningKeys } from './schema';
 import { poolNameOf } from './srp';
 import { DEFAULT_VPN_CONFIG_LIMITS, type VpnConfigLimits } from '../../core/limits';
+import { serverSecret } from './secrets';
 import { issuerOf, TokenService } from './tokens';
+import { safeMessage } from '../logger';
 
 /** Options of the identity plugin. */
 export interface IdentityPluginOptions extends IdentityHooks {
@@ -56,7 +58,7 @@ export interface IdentityPluginOptions extends IdentityHooks {
   clientId: string;
   /** Public origin of this server (`PUBLIC_URL`); the issuer is `<origin>/idp/<poolId>`. */
   issuerOrigin: string;
-  /** Where codes are mailed; a mailer with a `mailbox` also serves `/dev/mailbox/<email>`. */
+  /** Where codes are mailed (SMTP, or the local mailbox that routes/dev.ts serves). */
   mailer: Mailer;
   /** Current time in epoch milliseconds (default `Date.now`). */
   clock?: () => number;
@@ -99,13 +101,6 @@ const ALLOWED_HEADERS = 'content-type, x-amz-target, x-amz-user-agent, cache-con
 /** A UUID (origin_jti values are UUIDs; others cannot match a session). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A driver error message without the query parameters drizzle appends (they may be secrets). */
-function safeMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const cut = message.search(/\bparams:/);
-  return (cut === -1 ? message : message.slice(0, cut)).slice(0, 500);
-}
-
 /** Sends a Cognito error answer. */
 function sendError(reply: FastifyReply, status: number, type: string, message: string) {
   return reply
@@ -133,6 +128,7 @@ async function identityPlugin(app: FastifyInstance, opts: IdentityPluginOptions)
     limits: opts.limits ?? DEFAULT_VPN_CONFIG_LIMITS,
     clock,
   });
+  const secrets = new Map<string, Promise<Buffer>>();
   const ctx: IdentityContext = {
     db: opts.db,
     poolId: opts.poolId,
@@ -143,6 +139,16 @@ async function identityPlugin(app: FastifyInstance, opts: IdentityPluginOptions)
     clock,
     throttle: { ...DEFAULT_THROTTLE, ...opts.throttle },
     hooks: { onUserConfirmed: opts.onUserConfirmed, onUserDeleted: opts.onUserDeleted },
+    secret: (name) => {
+      // A secret never changes once made: read it once per process.
+      let secret = secrets.get(name);
+      if (!secret) {
+        secret = serverSecret(opts.db, name);
+        secrets.set(name, secret);
+        secret.catch(() => secrets.delete(name));
+      }
+      return secret;
+    },
   };
 
   const jwks = async (): Promise<JSONWebKeySet> => {
@@ -222,13 +228,6 @@ async function identityPlugin(app: FastifyInstance, opts: IdentityPluginOptions)
     child.get(`/idp/${opts.poolId}/.well-known/jwks.json`, async (_request, reply) =>
       reply.header('cache-control', 'public, max-age=300').send(await jwks()),
     );
-
-    const mailbox = opts.mailer.mailbox;
-    if (mailbox) {
-      child.get<{ Params: { email: string } }>('/dev/mailbox/:email', async (request, reply) =>
-        reply.header('cache-control', 'no-store').send(await mailbox.list(request.params.email)),
-      );
-    }
   });
 }
 

@@ -6,7 +6,9 @@
  * codes, refresh tokens and SRP secret blocks only as SHA-256 hashes. The RS256 signing key is
  * the exception (it must be usable), kept as a private JWK.
  */
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -24,24 +26,44 @@ import type { JWK } from 'jose';
 const tz = { withTimezone: true, mode: 'date' } as const;
 
 /** The users of the pool (one row per account). */
-export const users = pgTable('users', {
-  /** Cognito `sub`: the user's permanent id, referenced by the rest of the data. */
-  sub: uuid('sub').primaryKey(),
-  /** Username, lower-cased (usernames are case-insensitive); the SRP user id. */
-  username: text('username').notNull().unique(),
-  /** Email address, lower-cased. */
-  email: text('email').notNull().unique(),
-  /** True once the email was proven by a code (sign-up confirmation or password reset). */
-  emailVerified: boolean('email_verified').notNull().default(false),
-  /** True once the sign-up was confirmed; only confirmed users sign in. */
-  confirmed: boolean('confirmed').notNull().default(false),
-  /** SRP salt, hex. */
-  srpSalt: text('srp_salt').notNull(),
-  /** SRP verifier v = g^x mod N, hex (never the password). */
-  srpVerifier: text('srp_verifier').notNull(),
-  /** When the account was created. */
-  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    /** Cognito `sub`: the user's permanent id, referenced by the rest of the data. */
+    sub: uuid('sub').primaryKey(),
+    /** Username, lower-cased (usernames are case-insensitive); the SRP user id. */
+    username: text('username').notNull().unique(),
+    /** Email address, lower-cased. */
+    email: text('email').notNull().unique(),
+    /** True once the email was proven by a code (sign-up confirmation or password reset). */
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** True once the sign-up was confirmed; only confirmed users sign in. */
+    confirmed: boolean('confirmed').notNull().default(false),
+    /** SRP salt, hex. */
+    srpSalt: text('srp_salt').notNull(),
+    /** SRP verifier v = g^x mod N, hex (never the password). */
+    srpVerifier: text('srp_verifier').notNull(),
+    /** When the account was created. */
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    /**
+     * The verified TOTP secret (base32, RFC 6238) of the user's authenticator app, or null. A
+     * secret the server must use, like the signing key: never logged, never sent again.
+     */
+    totpSecret: text('totp_secret'),
+    /** A secret handed out by AssociateSoftwareToken and not yet verified, or null. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** True when sign-in asks for a TOTP code (SetUserMFAPreference). */
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** The last TOTP time step accepted: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  },
+  // Unconfirmed sign-ups expire (issue 16): the sweep finds them by age.
+  (table) => [
+    index('users_unconfirmed_created_idx')
+      .on(table.createdAt)
+      .where(sql`${table.confirmed} = false`),
+  ],
+);
 
 /** A row of `users`. */
 export type UserRow = typeof users.$inferSelect;
@@ -93,16 +115,18 @@ export const idpRefreshTokens = pgTable(
   (table) => [index('idp_refresh_tokens_sub_idx').on(table.sub)],
 );
 
-/** Pending SRP challenges (InitiateAuth -> RespondToAuthChallenge), each usable once. */
+/**
+ * Pending SRP challenges (InitiateAuth -> RespondToAuthChallenge), each usable once. A
+ * challenge for an unknown user is stored too, with no `sub`, so that it fails exactly as a
+ * wrong password does (Cognito's "prevent user existence errors").
+ */
 export const idpSrpChallenges = pgTable(
   'idp_srp_challenges',
   {
     /** SHA-256 of the SECRET_BLOCK bytes, hex. */
     secretHash: text('secret_hash').primaryKey(),
-    /** The user. */
-    sub: uuid('sub')
-      .notNull()
-      .references(() => users.sub, { onDelete: 'cascade' }),
+    /** The user; null for the decoy challenge of an unknown user. */
+    sub: uuid('sub').references(() => users.sub, { onDelete: 'cascade' }),
     /** The session key K both sides derive (16 bytes, hex); the client proves it knows it. */
     sessionKey: text('session_key').notNull(),
     /** After this the challenge is refused. */
@@ -110,6 +134,23 @@ export const idpSrpChallenges = pgTable(
   },
   (table) => [index('idp_srp_challenges_expires_idx').on(table.expiresAt)],
 );
+
+/**
+ * Sign-in sessions between a challenge and its answer (SOFTWARE_TOKEN_MFA): the opaque
+ * `Session` string is stored hashed, expires after 3 minutes and is used once.
+ */
+export const idpAuthSessions = pgTable('idp_auth_sessions', {
+  /** SHA-256 of the Session string, hex. */
+  sessionHash: text('session_hash').primaryKey(),
+  /** The user who proved their password. */
+  sub: uuid('sub')
+    .notNull()
+    .references(() => users.sub, { onDelete: 'cascade' }),
+  /** The challenge the session answers, e.g. `SOFTWARE_TOKEN_MFA`. */
+  challenge: text('challenge').notNull(),
+  /** After this the session is refused. */
+  expiresAt: timestamp('expires_at', tz).notNull(),
+});
 
 /** RS256 token-signing keys; the oldest signs, all are published in the JWKS. */
 export const idpSigningKeys = pgTable('idp_signing_keys', {
@@ -123,14 +164,41 @@ export const idpSigningKeys = pgTable('idp_signing_keys', {
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),
 });
 
-/** Fixed-window counters of throttled attempts (failed sign-ins, code sends). */
+/** Fixed-window counters of throttled attempts (code sends, code checks). */
 export const idpThrottle = pgTable('idp_throttle', {
-  /** What is counted, e.g. `signin:<sub>`. */
+  /** What is counted, e.g. `send:<email>`. */
   key: text('key').primaryKey(),
   /** Start of the current window. */
   windowStart: timestamp('window_start', tz).notNull(),
   /** Attempts in the current window. */
   count: integer('count').notNull(),
+});
+
+/**
+ * Progressive password lockout (issue 16, as Cognito): each password check is reserved here
+ * before it runs (`failures` + 1) and refunded when it succeeds; from the fifth failure on the
+ * key is locked for 1 s, doubling with each further failure up to 15 minutes.
+ */
+export const idpPasswordLockouts = pgTable('idp_password_lockouts', {
+  /** `sub:<sub>` for a user, `name:<login name>` for a name that belongs to nobody. */
+  key: text('key').primaryKey(),
+  /** Password checks reserved and not refunded (consecutive failures). */
+  failures: integer('failures').notNull(),
+  /** Until when checks are refused; null when not locked. */
+  lockedUntil: timestamp('locked_until', tz),
+  /** The last reservation: failures are forgotten after a quiet spell (lockout.ts). */
+  updatedAt: timestamp('updated_at', tz).notNull(),
+});
+
+/**
+ * Random server secrets, made on first use and shared by every process of a fleet through the
+ * database: e.g. the key of the email hashes and of the decoy SRP answers. Never logged.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  /** What the secret is for, e.g. `email-hash`. */
+  name: text('name').primaryKey(),
+  /** 32 random bytes, hex. */
+  value: text('value').notNull(),
 });
 
 /** The local mailbox (embedded mode): every mail the identity provider sent. */

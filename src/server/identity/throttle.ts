@@ -1,6 +1,6 @@
 /**
- * Fixed-window attempt counters in the database (shared by every process): failed sign-ins per
- * user, code sends per user. Counting is one atomic upsert.
+ * Fixed-window attempt counters in the database (shared by every process): code mails and code
+ * checks per address. Counting is one atomic upsert (failed passwords: actions/lockout.ts).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { IdentityTx } from './db';
@@ -34,18 +34,6 @@ export async function countAttempt(
       },
     })
     .returning({ count: idpThrottle.count });
-  return row.count;
-}
-
-/** The attempts counted under `key` in the current window (0 when the window is over). */
-export async function attemptsIn(
-  db: IdentityTx,
-  key: string,
-  rule: ThrottleRule,
-  now: number,
-): Promise<number> {
-  const [row] = await db.select().from(idpThrottle).where(eq(idpThrottle.key, key));
-  if (!row || row.windowStart.getTime() <= now - rule.windowMs) return 0;
   return row.count;
 }
 

@@ -1,29 +1,67 @@
 /**
- * The provisioner of the configuration (`PROVISIONER`, DESIGN.md "Server").
+ * The provisioner of the configuration (`PROVISIONER`, DESIGN.md "Server", issue 7).
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config';
+import type { Database } from '../db';
+import { createNetnsProvisioner } from './netns';
+import { netnsAvailability, NETNS_TOOLS } from './netnsSystem';
 import { createSimulatedProvisioner } from './simulated';
 import type { Provisioner } from './types';
 
 export * from './types';
 export { createSimulatedProvisioner } from './simulated';
+export { createNetnsProvisioner, netnsMissingMessage } from './netns';
 
-/** The message when `PROVISIONER=netns` is chosen before it exists. */
-export const NETNS_NOT_AVAILABLE =
-  'PROVISIONER=netns is not available yet: use PROVISIONER=simulated (the default)';
+/** What a provisioner needs besides the configuration. */
+export interface ProvisionerDeps {
+  /** The application's database (the `netns` provisioner's allocations). */
+  db: Database;
+  /** Current time, epoch ms (default `Date.now`). */
+  clock?: () => number;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+}
 
 /**
- * The provisioner named by `config.provisioner`, its clock being `clock` (epoch ms).
- * @throws Error {@link NETNS_NOT_AVAILABLE} for `netns` (a later issue).
+ * The provisioner named by `config.provisioner`.
+ * @throws Error (netnsMissingMessage) for `netns` on a host without Linux, root,
+ *   wireguard-go, wg, ip or nft.
  */
 export function createProvisioner(
-  config: Pick<ServerConfig, 'provisioner' | 'simulatedStepMs'>,
-  clock: () => number = Date.now,
+  config: Pick<ServerConfig, 'provisioner' | 'simulatedStepMs' | 'netns'>,
+  deps: ProvisionerDeps,
 ): Provisioner {
   switch (config.provisioner) {
     case 'simulated':
-      return createSimulatedProvisioner({ stepMs: config.simulatedStepMs, clock });
+      return createSimulatedProvisioner({ stepMs: config.simulatedStepMs, clock: deps.clock });
     case 'netns':
-      throw new Error(NETNS_NOT_AVAILABLE);
+      return createNetnsProvisioner({ db: deps.db, settings: config.netns, log: deps.log });
   }
+}
+
+/** The provisioner `npm start` runs and why (for its log). */
+export interface ProvisionerChoice {
+  provisioner: ServerConfig['provisioner'];
+  reason: string;
+}
+
+/**
+ * `npm start`'s choice (issue 7): `PROVISIONER` when set (forced, even when `netns` cannot run:
+ * then the app refuses to start), else `netns` when this host has Linux, root, wireguard-go,
+ * wg, ip and nft, else `simulated`.
+ */
+export function chooseProvisioner(
+  env: Readonly<Record<string, string | undefined>>,
+): ProvisionerChoice {
+  const forced = env.PROVISIONER?.trim();
+  if (forced === 'simulated' || forced === 'netns') {
+    return { provisioner: forced, reason: `PROVISIONER=${forced}` };
+  }
+  const { available, missing } = netnsAvailability();
+  return available
+    ? {
+        provisioner: 'netns',
+        reason: `automatic: root and ${NETNS_TOOLS.join(', ')} are present`,
+      }
+    : { provisioner: 'simulated', reason: `automatic: netns needs ${missing.join(', ')}` };
 }

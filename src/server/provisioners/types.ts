@@ -84,6 +84,21 @@ export interface Provisioner {
   deprovision(vpn: DeprovisionTarget, options?: OperationOptions): Promise<void>;
   /** The traffic of a running VPN so far. */
   usage(vpn: UsageTarget): Promise<UsageResult>;
+  /**
+   * When the service starts (before any job runs): re-adopts the servers of `live.running`
+   * (restarting those that died), keeps what belongs to `live.inProgress`, and removes every
+   * server, interface or rule of this provisioner that belongs to no live VPN (a crash must not
+   * leak servers). Optional: provisioners with nothing outside the database omit it.
+   */
+  reconcile?(live: LiveVpns): Promise<void>;
+}
+
+/** The VPNs that may own a server, as the database knows them when the service starts. */
+export interface LiveVpns {
+  /** Running (or Paused) VPNs, with their keys. */
+  running: ProvisionTarget[];
+  /** Ids of the VPNs whose jobs will carry on (Creating, Created, Provisioning, Deprovisioning). */
+  inProgress: string[];
 }
 
 /** A provisioner error that retrying cannot fix (the VPN fails at once). */

@@ -5,15 +5,33 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppConfig } from '../../core/appConfig';
 import type { ServerConfig } from '../config';
+import { isLoopbackHost } from '../net/loopback';
 import { AppConfigSchema } from '../schemas/appConfig';
 import { errorResponses } from '../schemas/common';
 
 /**
- * The client configuration for `config`. `requestOrigin` (e.g. `http://127.0.0.1:8080`) replaces
- * the configured origins when they are not fixed (embedded mode, see `ServerConfig.originsFixed`).
+ * The origin of a request that `/app-config.json` may name instead of the configured ones:
+ * only when the origins are not fixed (embedded mode, see `ServerConfig.originsFixed`) and the
+ * Host is loopback or one of `ALLOWED_HOSTS` (issue 16: a reflected foreign Host would let a
+ * caching proxy be poisoned into sending sign-ins elsewhere).
+ */
+export function reflectableOrigin(
+  config: Pick<ServerConfig, 'originsFixed' | 'allowedHosts'>,
+  protocol: string,
+  host: string,
+): string | undefined {
+  if (config.originsFixed) return undefined;
+  const name = host.toLowerCase();
+  if (!isLoopbackHost(name) && !config.allowedHosts.includes(name)) return undefined;
+  return `${protocol}://${name}`;
+}
+
+/**
+ * The client configuration for `config`. `requestOrigin` (e.g. `http://127.0.0.1:8080`, from
+ * `reflectableOrigin`) replaces the configured origins.
  */
 export function appConfigOf(config: ServerConfig, requestOrigin?: string): AppConfig {
-  const origin = !config.originsFixed && requestOrigin ? requestOrigin : undefined;
+  const origin = requestOrigin;
   return {
     apiBaseUrl: origin ?? config.publicUrl,
     region: config.idpRegion,
@@ -35,8 +53,9 @@ const appConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      return appConfigOf(app.config, `${request.protocol}://${request.host}`);
+      // The answer depends on the Host header: caches must key on it.
+      reply.header('cache-control', 'no-cache').header('vary', 'Host');
+      return appConfigOf(app.config, reflectableOrigin(app.config, request.protocol, request.host));
     },
   );
 };

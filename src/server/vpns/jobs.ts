@@ -12,6 +12,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExecuteSql, SqlResult } from '../db';
+import { safeMessage } from '../logger';
 
 /** The queue of VPN lifecycle jobs. */
 export const LIFECYCLE_QUEUE = 'vpn-lifecycle';
@@ -97,7 +98,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     supervise: true,
     migrate: true,
   });
-  boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
+  boss.on('error', (error: Error) => log.error({ err: safeMessage(error) }, 'job queue error'));
 
   const workerIds: string[] = [];
   let bossStarted = false;
@@ -127,6 +128,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
                 if (job) await options.handler(job.data);
               } finally {
                 activeJobs--;
+                // Fetch the next job at once: pg-boss would wait a polling interval first,
+                // which caps a worker at one job per interval under a burst of VPNs.
+                const self = workerIds[i];
+                if (job && self !== undefined && !stopping) boss.notifyWorker(self);
               }
             },
           ),

@@ -21,6 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, lt, notInArray } from 'drizzle-orm';
 import type { VpnState } from '../../core/vpn';
 import type { Database, ExecuteSql } from '../db';
+import { safeMessage } from '../logger';
 import { vpns, vpnTeardowns, type VpnRow } from '../db/schema';
 import type { LedgerService } from '../plugins/services/ledger';
 import { PermanentProvisionError, type Provisioner, type ProvisionTarget } from '../provisioners';
@@ -76,7 +77,7 @@ const MAX_STEPS = 12;
 
 /** The message of an error, for logs and the `reason` column (never a stack, never a key). */
 function messageOf(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 300);
+  return safeMessage(error).slice(0, 300);
 }
 
 /** Aborts local work on a VPN because it is being deleted. */
@@ -118,8 +119,12 @@ export class VpnLifecycle {
     return this.options.clock();
   }
 
-  /** Starts the workers, resumes every VPN in progress and starts metering. */
+  /**
+   * Lets the provisioner re-adopt the servers of live VPNs and remove the others, then starts
+   * the workers, resumes every VPN in progress and starts metering.
+   */
   async start(): Promise<void> {
+    await this.reconcileServers();
     await this.jobs.start();
     const resumed = await this.recover();
     if (resumed > 0) this.log.info({ resumed }, 'resumed VPNs in progress');
@@ -145,6 +150,29 @@ export class VpnLifecycle {
       await Promise.allSettled([this.meterPass, this.teardownPass]);
       await this.jobs.stop();
     })());
+  }
+
+  /**
+   * Hands the provisioner the live VPNs (Running or Paused with their keys; the ids of those in
+   * progress) to reconcile its servers with (issue 7). A failure is logged: the service still
+   * starts, and the jobs retry what they need.
+   */
+  private async reconcileServers(): Promise<void> {
+    const { db, provisioner } = this.options;
+    if (!provisioner.reconcile) return;
+    try {
+      const rows = await db
+        .select()
+        .from(vpns)
+        .where(notInArray(vpns.state, [...TERMINAL_STATES]));
+      const serving = (row: VpnRow) => row.state === 'Running' || row.state === 'Paused';
+      await provisioner.reconcile({
+        running: rows.filter(serving).map(provisionTarget),
+        inProgress: rows.filter((row) => !serving(row)).map((row) => row.vpnId),
+      });
+    } catch (error) {
+      this.log.error({ err: messageOf(error) }, 'reconciling the VPN servers failed');
+    }
   }
 
   /** Queues a lifecycle job for `vpnId` (errors are logged: the sweep retries later). */

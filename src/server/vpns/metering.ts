@@ -14,9 +14,10 @@
  *
  * Termination (spec §4), checked after the charge: consumed peanuts reach maxPeanuts; the
  * balance is 0 or less (which is also "the whole balance" for an unlimited VPN); the running
- * time reaches deleteAfter. A charge never takes more than what is left of maxPeanuts nor more
- * than the positive balance, so consumption stops exactly at the limit and usage alone never
- * makes a balance negative.
+ * time reaches deleteAfter. A charge is always what was used (issue 16): the interval in which
+ * a limit is crossed is charged in full, so the balance can go negative (spec §3) and
+ * consumption can pass maxPeanuts by at most one interval's usage, after which the VPN ends.
+ * Capping the charge would make the traffic of the last interval free.
  */
 import { NANO_PER_BYTE, NANO_PER_SECOND } from '../../core/peanuts';
 
@@ -124,10 +125,7 @@ export function planMetering(input: MeterInput): MeterPlan {
   let charged = 0;
   if (charging) {
     const bytes = Math.max(0, input.usageBytes - input.chargedBytes);
-    const cost = timeMs * NANO_PER_MS + bytes * NANO_PER_BYTE;
-    const leftOfMax =
-      input.maxPeanutsNano === null ? Infinity : input.maxPeanutsNano - input.consumedNano;
-    charged = Math.max(0, Math.min(cost, leftOfMax, input.balanceNano));
+    charged = timeMs * NANO_PER_MS + bytes * NANO_PER_BYTE;
     plan = {
       charge: { index: input.meteredIntervals, amountNano: charged, bytes, timeMs },
       meteredAtMs: coveredUntil,

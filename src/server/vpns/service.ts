@@ -9,7 +9,7 @@
  * current, and a check only one of them should pass is passed by one only.
  */
 import { fromNano, toNano } from '../../core/peanuts';
-import { limitsFromClaims } from '../../core/limits';
+import { enforceLimits, limitsFromClaims, type VpnConfigLimits } from '../../core/limits';
 import { defaultQuota } from '../../core/limits';
 import { VpnNotFoundError } from '../../core/errors';
 import {
@@ -83,6 +83,11 @@ export interface VpnServiceOptions {
   clock: () => number;
   /** Most active VPNs per user; undefined: 2 x the number of enabled regions. */
   quota: number | undefined;
+  /**
+   * The server's own VPN limits (the preset's): a token claiming wider ones is refused at
+   * creation (issue 16).
+   */
+  limits: Readonly<VpnConfigLimits>;
 }
 
 /** The VPN operations of the API. */
@@ -168,7 +173,7 @@ export function createVpnService(options: VpnServiceOptions): VpnService {
     },
 
     async create(caller, body) {
-      const limits = limitsFromClaims(caller.claims);
+      const limits = enforceLimits(limitsFromClaims(caller.claims), options.limits);
       const regions = await options.regions.listIds();
       const max = await quota();
       const createdAtMs = clock();

@@ -1,7 +1,7 @@
 /**
  * The Redux store: slices, RTK Query, redux-saga and the global error middleware.
  */
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import type { IdentityClient } from '../../sdk/identity';
 import type { Clock } from '../../sdk/waitForState';
@@ -10,13 +10,14 @@ import { authReducer, sessionEnded } from '../features/auth/authSlice';
 import { rejectedErrorMiddleware } from '../features/errors/errorMiddleware';
 import { errorReducer } from '../features/errors/errorSlice';
 import { regionMessagesReducer } from '../features/regions/regionMessagesSlice';
-import { VPN_CLOCK } from '../features/vpns/vpnsSaga';
+import { VPN_CLOCK } from '../features/vpns/sagas/context';
 import { vpnsReducer } from '../features/vpns/vpnsSlice';
 import { api, createApiExtra, type HttpClientSettings } from './api';
 import { appConfigReducer } from './appConfigSlice';
 import { rootSaga } from './rootSaga';
 
-const rootReducer = combineReducers({
+/** The root reducer (tests replay recorded actions through it). */
+export const rootReducer = combineReducers({
   appConfig: appConfigReducer,
   auth: authReducer,
   errors: errorReducer,
@@ -38,8 +39,10 @@ export type StoreOptions = HttpClientSettings & {
    * sagas and thunks sign in and out with it. Without one, every visitor is anonymous.
    */
   identity?: IdentityClient;
-  /** Clock of the VPN workflows' waits (default the real one; tests make 10 s short). */
+  /** Clock of the VPN workflows' waits and list reload (default the real one; tests make 10 s short). */
   vpnClock?: Clock;
+  /** Middleware added last (tests record the actions with one). */
+  middleware?: Middleware[];
 };
 
 /**
@@ -48,7 +51,7 @@ export type StoreOptions = HttpClientSettings & {
  * give the identity client.
  */
 export function makeStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
-  const { identity, vpnClock, ...settings } = options;
+  const { identity, vpnClock, middleware = [], ...settings } = options;
   const extra = {
     ...createApiExtra({
       getIdToken: identity ? () => identity.getIdToken() : undefined,
@@ -68,8 +71,9 @@ export function makeStore(preloadedState?: Partial<RootState>, options: StoreOpt
         // Development-only checks; their 32 ms slowness warning fired on loaded test machines.
         serializableCheck: { warnAfter: 256 },
         immutableCheck: { warnAfter: 256 },
-      }).concat(api.middleware, rejectedErrorMiddleware, sagaMiddleware),
-    devTools: process.env.NODE_ENV === 'development',
+      }).concat(api.middleware, rejectedErrorMiddleware, sagaMiddleware, ...middleware),
+    // Redux DevTools (time-travel) in development builds only (`npm run dev`).
+    devTools: process.env.NODE_ENV === 'development' && { name: 'Peanut VPN' },
   });
   sagaMiddleware.run(rootSaga);
   // A refresh refused with NotAuthorizedException cleared the cached user: forget it here too.

@@ -31,7 +31,7 @@ export function ChangePasswordForm() {
     setBusy(true);
     setError(null);
     try {
-      await dispatch(changePassword({ oldPassword, newPassword })).unwrap();
+      await dispatch(changePassword({ oldPassword, newPassword }));
       void message.success(PASSWORD_CHANGED_MESSAGE);
       navigate('/');
     } catch (failure) {

@@ -33,7 +33,7 @@ export function DeleteAccountControl() {
   const remove = async () => {
     setError(null);
     try {
-      await dispatch(deleteAccount()).unwrap();
+      await dispatch(deleteAccount());
     } catch (failure) {
       setError(authErrorMessage(failure));
       return;

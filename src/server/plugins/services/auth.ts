@@ -28,15 +28,20 @@ declare module 'fastify' {
 /** The message of a 401 answer (spec §8 "Authentication messages"). */
 export const UNAUTHENTICATED_MESSAGE = 'User needs to be authenticated to call this API.';
 
-/** Decorates `app.authenticate` over `app.identity` and the configured Cognito issuer. */
+/**
+ * Decorates `app.authenticate` over `app.identity` (when the embedded identity provider is
+ * registered) and the configured Cognito issuer.
+ */
 async function auth(app: FastifyInstance): Promise<void> {
-  const issuers: TrustedIssuer[] = [
-    {
-      issuer: app.identity.issuer,
-      keys: app.identity.getKey,
-      isActive: (claims) => app.identity.isSessionActive(String(claims.origin_jti)),
-    },
-  ];
+  const issuers: TrustedIssuer[] = [];
+  if (app.hasDecorator('identity')) {
+    const identity = app.identity;
+    issuers.push({
+      issuer: identity.issuer,
+      keys: identity.getKey,
+      isActive: (claims) => identity.isSessionActive(String(claims.origin_jti)),
+    });
+  }
   if (app.config.cognitoIssuer) issuers.push({ issuer: app.config.cognitoIssuer });
   const verifier = createIdTokenVerifier({ issuers, clientIds: [app.config.userPoolClientId] });
 
@@ -54,4 +59,4 @@ async function auth(app: FastifyInstance): Promise<void> {
   });
 }
 
-export default fp(auth, { name: 'auth', dependencies: ['identity', 'config'] });
+export default fp(auth, { name: 'auth', dependencies: ['config'] });

@@ -8,10 +8,14 @@ import { eq, sql } from 'drizzle-orm';
 import { SIGNUP_BONUS_PEANUTS } from '../../../core/constants';
 import { toNano } from '../../../core/peanuts';
 import type { Database } from '../../db';
-import { ledgerEntries } from '../../db/schema';
+import { ledgerEntries, signupBonusGrants } from '../../db/schema';
+import { keyedHash, normaliseEmail, serverSecret } from '../../identity/secrets';
+
+/** The server secret keying the hashes of the bonus record's addresses. */
+const EMAIL_HASH_SECRET = 'email-hash';
 
 /** A database or an open transaction of one. */
-export type Executor = Pick<Database, 'select' | 'insert'>;
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** One ledger entry to append. */
 export interface LedgerEntry {
@@ -36,9 +40,11 @@ export interface LedgerService {
   balanceNano(userSub: string, tx?: Executor): Promise<number>;
   /**
    * Credits the sign-up bonus (spec §1: 10 peanuts; the mock preset's starting balance of spec
-   * §9: 37) to `userSub`, once ever.
+   * §9: 37) to `userSub`, once per account and once per email address ever (issue 16: the
+   * record of addresses outlives the account, so deleting it and signing up again gets
+   * nothing). Returns true when credited.
    */
-  creditSignupBonus(userSub: string, tx?: Executor): Promise<boolean>;
+  creditSignupBonus(userSub: string, email: string, tx?: Executor): Promise<boolean>;
 }
 
 /** Options of the ledger. */
@@ -47,8 +53,18 @@ export interface LedgerOptions {
   signupBonusPeanuts?: number;
 }
 
+/** What the ledger needs besides its options. */
+export interface LedgerDeps {
+  /** The key of the bonus record's address hashes (the server secret `email-hash`). */
+  emailHashKey: Buffer;
+}
+
 /** Makes the ledger service over `db`. */
-export function createLedger(db: Database, options: LedgerOptions = {}): LedgerService {
+export function createLedger(
+  db: Database,
+  deps: LedgerDeps,
+  options: LedgerOptions = {},
+): LedgerService {
   const signupBonusNano = toNano(options.signupBonusPeanuts ?? SIGNUP_BONUS_PEANUTS);
   const ledger: LedgerService = {
     async append(entry, tx = db) {
@@ -69,7 +85,13 @@ export function createLedger(db: Database, options: LedgerOptions = {}): LedgerS
         .where(eq(ledgerEntries.userSub, userSub));
       return Number(row?.total ?? 0);
     },
-    creditSignupBonus(userSub, tx = db) {
+    async creditSignupBonus(userSub, email, tx = db) {
+      const first = await tx
+        .insert(signupBonusGrants)
+        .values({ emailHash: keyedHash(deps.emailHashKey, normaliseEmail(email)) })
+        .onConflictDoNothing({ target: signupBonusGrants.emailHash })
+        .returning({ emailHash: signupBonusGrants.emailHash });
+      if (first.length === 0) return false;
       return ledger.append(
         {
           userSub,
@@ -91,9 +113,14 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates `app.ledger` over `app.db`. */
+/**
+ * Decorates `app.ledger` over `app.db`. The email hash key is read (or made) here, outside any
+ * transaction: the bonus is credited inside the confirming transaction, where PGlite's one
+ * connection could not run another query, and a key made there could be rolled back.
+ */
 async function ledgerService(app: FastifyInstance, opts: LedgerOptions): Promise<void> {
-  app.decorate('ledger', createLedger(app.db, opts));
+  const emailHashKey = await serverSecret(app.db, EMAIL_HASH_SECRET);
+  app.decorate('ledger', createLedger(app.db, { emailHashKey }, opts));
 }
 
 export default fp(ledgerService, { name: 'ledger', dependencies: ['database'] });

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ExecuteSql } from '../../db';
+import { presetOf } from '../../presets';
 import { createProvisioner, type Provisioner } from '../../provisioners';
 import { VpnLifecycle, type LifecycleTuning } from '../../vpns/lifecycle';
 import { createVpnService, type VpnService } from '../../vpns/service';
@@ -34,7 +35,13 @@ export interface VpnsPluginOptions {
 /** Decorates `app.vpns` and `app.vpnLifecycle`. */
 async function vpnsService(app: FastifyInstance, opts: VpnsPluginOptions): Promise<void> {
   const clock = opts.clock ?? Date.now;
-  const provisioner = opts.provisioner ?? createProvisioner(app.config, clock);
+  const provisioner =
+    opts.provisioner ??
+    createProvisioner(app.config, {
+      db: app.db,
+      clock,
+      log: app.log.child({ component: 'provisioner' }),
+    });
   const lifecycle = new VpnLifecycle({
     db: app.db,
     executeSql: opts.executeSql,
@@ -55,6 +62,7 @@ async function vpnsService(app: FastifyInstance, opts: VpnsPluginOptions): Promi
       lifecycle,
       clock,
       quota: app.config.vpnQuota,
+      limits: presetOf(app.config.preset).limits,
     }),
   );
   app.addHook('onReady', () => lifecycle.start());

@@ -135,7 +135,7 @@ export function Authenticator({ initialMode }: AuthenticatorProps) {
       case 'signIn':
         return run(
           async () => {
-            await dispatch(signIn({ email: address, password: values.password ?? '' })).unwrap();
+            await dispatch(signIn({ email: address, password: values.password ?? '' }));
             navigate(afterSignIn(routeState.from), { replace: true });
           },
           (failure) => {
@@ -148,17 +148,17 @@ export function Authenticator({ initialMode }: AuthenticatorProps) {
         return run(async () => {
           const result = await dispatch(
             signUp({ email: address, password: values.password ?? '' }),
-          ).unwrap();
+          );
           goTo('confirmSignUp', address, NOTICES.codeSent(result.destination || address));
         });
       case 'confirmSignUp':
         return run(async () => {
-          await dispatch(confirmSignUp({ email: address, code: values.code ?? '' })).unwrap();
+          await dispatch(confirmSignUp({ email: address, code: values.code ?? '' }));
           goTo('signIn', address, NOTICES.confirmed);
         });
       case 'forgotPassword':
         return run(async () => {
-          const result = await dispatch(forgotPassword({ email: address })).unwrap();
+          const result = await dispatch(forgotPassword({ email: address }));
           goTo('resetPassword', address, NOTICES.resetCodeSent(result.destination || address));
         });
       case 'resetPassword':
@@ -169,7 +169,7 @@ export function Authenticator({ initialMode }: AuthenticatorProps) {
               code: values.code ?? '',
               newPassword: values.newPassword ?? '',
             }),
-          ).unwrap();
+          );
           goTo('signIn', address, NOTICES.passwordReset);
         });
     }
@@ -182,10 +182,10 @@ export function Authenticator({ initialMode }: AuthenticatorProps) {
       const address = currentEmail();
       if (!address) throw new Error('Please enter your email.');
       if (mode === 'resetPassword') {
-        const result = await dispatch(forgotPassword({ email: address })).unwrap();
+        const result = await dispatch(forgotPassword({ email: address }));
         setNotice(NOTICES.resetCodeSent(result.destination || address));
       } else {
-        const result = await dispatch(resendConfirmationCode({ email: address })).unwrap();
+        const result = await dispatch(resendConfirmationCode({ email: address }));
         setNotice(NOTICES.codeSent(result.destination || address));
       }
     });

@@ -3,7 +3,6 @@
  * unauthenticated. It gates the dashboard and the protected routes.
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { signIn } from './authThunks';
 import type { AuthUser } from './authUser';
 
 export type { AuthUser } from './authUser';
@@ -42,7 +41,7 @@ const authSlice = createSlice({
   name: 'auth',
   initialState,
   reducers: {
-    /** The identity layer found a session for `user`. */
+    /** The identity layer found a session for `user`, or the user signed in. */
     authenticated: (state, action: PayloadAction<AuthUser>) => {
       state.status = 'authenticated';
       state.user = action.payload;
@@ -52,10 +51,6 @@ const authSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(signIn.fulfilled, (state, action) => {
-        state.status = 'authenticated';
-        state.user = action.payload;
-      })
       .addCase(signOutRequested, toUnauthenticated)
       .addCase(sessionEnded, toUnauthenticated)
       .addCase(accountDeleted, toUnauthenticated);

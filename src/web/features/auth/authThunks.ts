@@ -1,21 +1,35 @@
 /**
- * The account operations the forms run (spec §2, §4), as thunks over the store's identity client
- * (the thunk extra argument). A failure rejects the thunk with the IdentityError serialised
- * (`{ name, code, message }`, Cognito's code and message): forms show it inline with
- * `dispatch(thunk(args)).unwrap()`. They are not rejected "with value", so they do not go to the
- * global error card.
+ * The account operations the forms run (spec §2, §4), as plain thunks over the store's identity
+ * client (the thunk extra argument). They are not `createAsyncThunk`s on purpose: those record
+ * their argument (`meta.arg`) in every action, and the arguments here are passwords and codes,
+ * which must never reach an action, the state, Redux DevTools or a log (issue 17). A thunk is a
+ * function, not an action: only what it dispatches is seen, and sign-in dispatches
+ * `authenticated(user)` alone.
+ *
+ * Each returns a promise that rejects with the identity client's error (`IdentityError`:
+ * Cognito's `code` and `message`); forms show it inline with {@link authErrorMessage}, so it does
+ * not go to the global error card.
  */
-import { createAsyncThunk, type SerializedError } from '@reduxjs/toolkit';
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { CodeDelivery, IdentityClient, SignUpResult } from '../../../sdk/identity';
 import type { ApiExtra } from '../../app/api';
+import { authenticated } from './authSlice';
 import { toAuthUser, type AuthUser } from './authUser';
 
-type ThunkConfig = { extra: ApiExtra };
+/** A thunk of these operations, resolving to `R`. */
+export type AuthThunk<R> = ThunkAction<Promise<R>, unknown, ApiExtra, UnknownAction>;
 
 /** The identity client of the store. @throws Error when the store has none. */
 function identityOf(extra: ApiExtra): IdentityClient {
   if (!extra.identity) throw new Error('Identity is not configured');
   return extra.identity;
+}
+
+/** Runs `operation` with the store's identity client. */
+function withIdentity<R>(
+  operation: (identity: IdentityClient, dispatch: (action: UnknownAction) => void) => Promise<R>,
+): AuthThunk<R> {
+  return async (dispatch, _getState, extra) => operation(identityOf(extra), dispatch);
 }
 
 /** Email and password. */
@@ -24,78 +38,68 @@ export interface Credentials {
   password: string;
 }
 
-/** Signs in (SRP); fulfilled with the signed-in user, which the auth slice stores. */
-export const signIn = createAsyncThunk<AuthUser, Credentials, ThunkConfig>(
-  'auth/signIn',
-  async ({ email, password }, { extra }) => {
-    const identity = identityOf(extra);
+/** Signs in (SRP); dispatches `authenticated(user)` and resolves to the signed-in user. */
+export const signIn = ({ email, password }: Credentials): AuthThunk<AuthUser> =>
+  withIdentity(async (identity, dispatch) => {
     await identity.signIn(email, password);
-    return toAuthUser(await identity.currentUser());
-  },
-);
+    const user = toAuthUser(await identity.currentUser());
+    dispatch(authenticated(user));
+    return user;
+  });
 
 /** Signs up with the email as username; a code is mailed to confirm it. */
-export const signUp = createAsyncThunk<SignUpResult, Credentials, ThunkConfig>(
-  'auth/signUp',
-  ({ email, password }, { extra }) => identityOf(extra).signUp(email, password),
-);
+export const signUp = ({ email, password }: Credentials): AuthThunk<SignUpResult> =>
+  withIdentity((identity) => identity.signUp(email, password));
 
 /** Confirms a sign-up with the mailed code. */
-export const confirmSignUp = createAsyncThunk<void, { email: string; code: string }, ThunkConfig>(
-  'auth/confirmSignUp',
-  ({ email, code }, { extra }) => identityOf(extra).confirmSignUp(email, code),
-);
+export const confirmSignUp = ({ email, code }: { email: string; code: string }): AuthThunk<void> =>
+  withIdentity((identity) => identity.confirmSignUp(email, code));
 
 /** Mails the confirmation code again. */
-export const resendConfirmationCode = createAsyncThunk<
-  CodeDelivery,
-  { email: string },
-  ThunkConfig
->('auth/resendConfirmationCode', ({ email }, { extra }) =>
-  identityOf(extra).resendConfirmationCode(email),
-);
+export const resendConfirmationCode = ({ email }: { email: string }): AuthThunk<CodeDelivery> =>
+  withIdentity((identity) => identity.resendConfirmationCode(email));
 
 /** Mails a password reset code. */
-export const forgotPassword = createAsyncThunk<CodeDelivery, { email: string }, ThunkConfig>(
-  'auth/forgotPassword',
-  ({ email }, { extra }) => identityOf(extra).forgotPassword(email),
-);
+export const forgotPassword = ({ email }: { email: string }): AuthThunk<CodeDelivery> =>
+  withIdentity((identity) => identity.forgotPassword(email));
 
 /** Sets a new password with the mailed reset code. */
-export const confirmForgotPassword = createAsyncThunk<
-  void,
-  { email: string; code: string; newPassword: string },
-  ThunkConfig
->('auth/confirmForgotPassword', ({ email, code, newPassword }, { extra }) =>
-  identityOf(extra).confirmForgotPassword(email, code, newPassword),
-);
+export const confirmForgotPassword = ({
+  email,
+  code,
+  newPassword,
+}: {
+  email: string;
+  code: string;
+  newPassword: string;
+}): AuthThunk<void> =>
+  withIdentity((identity) => identity.confirmForgotPassword(email, code, newPassword));
 
 /** Changes the signed-in user's password. */
-export const changePassword = createAsyncThunk<
-  void,
-  { oldPassword: string; newPassword: string },
-  ThunkConfig
->('auth/changePassword', ({ oldPassword, newPassword }, { extra }) =>
-  identityOf(extra).changePassword(oldPassword, newPassword),
-);
+export const changePassword = ({
+  oldPassword,
+  newPassword,
+}: {
+  oldPassword: string;
+  newPassword: string;
+}): AuthThunk<void> =>
+  withIdentity((identity) => identity.changePassword(oldPassword, newPassword));
 
 /**
  * Deletes the signed-in user's account (the identity layer forgets the session). The caller
  * dispatches `accountDeleted` once it has shown the outcome and left the protected page.
  */
-export const deleteAccount = createAsyncThunk<void, void, ThunkConfig>(
-  'auth/deleteAccount',
-  (_arg, { extra }) => identityOf(extra).deleteUser(),
-);
+export const deleteAccount = (): AuthThunk<void> =>
+  withIdentity((identity) => identity.deleteUser());
 
-/** The message to show for a rejected thunk's error (Cognito's message when it has one). */
+/** The message to show for a failed operation (Cognito's message when it has one). */
 export function authErrorMessage(error: unknown): string {
-  const message = (error as SerializedError | null)?.message;
+  const message = (error as { message?: unknown } | null)?.message;
   return typeof message === 'string' && message !== '' ? message : 'An unknown error has occurred.';
 }
 
-/** Cognito's code of a rejected thunk's error, e.g. `UserNotConfirmedException`. */
+/** Cognito's code of a failed operation's error, e.g. `UserNotConfirmedException`. */
 export function authErrorCode(error: unknown): string | undefined {
-  const code = (error as SerializedError | null)?.code;
+  const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
 }

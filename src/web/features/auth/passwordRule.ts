@@ -3,25 +3,29 @@
  * at least 8 characters with a digit, a lower-case letter, an upper-case letter and a symbol.
  * Forms check it as the user types; the provider's message is shown when it still refuses.
  */
+import {
+  brokenPasswordRule,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type PasswordRule,
+} from '../../../core/passwordPolicy';
 
 /** The hint under new-password fields. */
 export const PASSWORD_HINT =
   'At least 8 characters with a digit, a lower-case letter, an upper-case letter and a symbol.';
 
-/** Minimum password length. */
-export const PASSWORD_MIN_LENGTH = 8;
+/** The forms' words for each rule of the policy. */
+const PROBLEMS: Readonly<Record<PasswordRule, string>> = {
+  minLength: `The password must have at least ${PASSWORD_MIN_LENGTH} characters.`,
+  maxLength: `The password must have at most ${PASSWORD_MAX_LENGTH} characters.`,
+  digit: 'The password must have a digit.',
+  lowercase: 'The password must have a lower-case letter.',
+  uppercase: 'The password must have an upper-case letter.',
+  symbol: 'The password must have a symbol.',
+};
 
-/** The characters Cognito's password policy counts as symbols. */
-const SYMBOL = /[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+\- ]/;
-
-/** What is wrong with `password` under the policy, or undefined when it complies. */
+/** What is wrong with `password` under the policy (core's rule), or undefined when it complies. */
 export function passwordProblem(password: string): string | undefined {
-  if (password.length < PASSWORD_MIN_LENGTH) {
-    return `The password must have at least ${PASSWORD_MIN_LENGTH} characters.`;
-  }
-  if (!/[0-9]/.test(password)) return 'The password must have a digit.';
-  if (!/[a-z]/.test(password)) return 'The password must have a lower-case letter.';
-  if (!/[A-Z]/.test(password)) return 'The password must have an upper-case letter.';
-  if (!SYMBOL.test(password)) return 'The password must have a symbol.';
-  return undefined;
+  const rule = brokenPasswordRule(password);
+  return rule && PROBLEMS[rule];
 }

@@ -3,12 +3,14 @@
  * a peanut symbol, a Buy More button to /pricing and a refresh button. Its colour is error at 0
  * or below, warning above 0 up to 5, info above 5. A failed load goes to the global error card.
  */
-import { Flex, Skeleton, Typography, theme } from 'antd';
-import { ShoppingCartOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
+import { Button, Flex, Skeleton, Typography, theme } from 'antd';
+import { FileTextOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { ButtonLink } from '../../components/ButtonLink';
 import { RefreshButton } from '../../components/RefreshButton';
 import { balanceSeverity, formatBalance, type BalanceSeverity } from './balanceSeverity';
 import { useGetBalanceQuery } from './balanceApi';
+import { StatementDrawer } from './StatementDrawer';
 
 /** The peanut symbol after the number. */
 export const PEANUT_SYMBOL = '🥜';
@@ -47,9 +49,29 @@ function useSeverityColours(severity: BalanceSeverity | undefined) {
   }
 }
 
-/** The signed-in user's balance with Buy More and refresh. */
+/**
+ * Calls `refetch` whenever the page comes back into view (window focus, or the tab made
+ * visible): a purchase is paid in another tab (issue 8), so the balance is reloaded on return.
+ */
+function useRefetchOnReturn(refetch: () => void): void {
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') refetch();
+    };
+    window.addEventListener('focus', refetch);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('focus', refetch);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [refetch]);
+}
+
+/** The signed-in user's balance with Buy More and refresh; reloaded when the page is back. */
 export function BalanceBadge({ onRefresh, refreshing = false }: BalanceBadgeProps) {
   const { data: balance, isFetching, refetch } = useGetBalanceQuery();
+  useRefetchOnReturn(refetch);
+  const [statementOpen, setStatementOpen] = useState(false);
   const severity = balance === undefined ? undefined : balanceSeverity(balance);
   const colours = useSeverityColours(severity);
   const { token } = theme.useToken();
@@ -93,6 +115,9 @@ export function BalanceBadge({ onRefresh, refreshing = false }: BalanceBadgeProp
         <ButtonLink type="primary" to="/pricing" icon={<ShoppingCartOutlined />}>
           Buy More
         </ButtonLink>
+        <Button icon={<FileTextOutlined />} onClick={() => setStatementOpen(true)}>
+          Statement
+        </Button>
         <RefreshButton
           loading={isFetching || refreshing}
           onClick={() => {
@@ -101,6 +126,7 @@ export function BalanceBadge({ onRefresh, refreshing = false }: BalanceBadgeProp
           }}
         />
       </Flex>
+      <StatementDrawer open={statementOpen} onClose={() => setStatementOpen(false)} />
     </Flex>
   );
 }

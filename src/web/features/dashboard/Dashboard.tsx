@@ -9,12 +9,12 @@ import { BalanceBadge } from '../balance/BalanceBadge';
 import { ConfigurationPanel } from '../vpns/ConfigurationPanel';
 import { StepsPanel } from '../vpns/StepsPanel';
 import { VpnList } from '../vpns/VpnList';
-import { selectVpns, vpnListRefreshRequested } from '../vpns/vpnsSlice';
+import { selectVpnListStatus, vpnListRefreshRequested } from '../vpns/vpnsSlice';
 
 /** The dashboard of a signed-in user. */
 export function Dashboard() {
   const dispatch = useAppDispatch();
-  const listLoading = useAppSelector(selectVpns).status === 'loading';
+  const listLoading = useAppSelector(selectVpnListStatus) === 'loading';
   return (
     <Flex vertical gap="large">
       <StepsPanel />

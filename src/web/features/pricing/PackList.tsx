@@ -6,11 +6,12 @@ import { Button, Col, Row } from 'antd';
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router-dom';
 import type { PeanutsPack } from '../../../core/packs';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectAppConfig } from '../../app/appConfigSlice';
 import { ButtonLink } from '../../components/ButtonLink';
 import { LinearLoader } from '../../components/LinearLoader';
 import { selectAuthStatus, selectAuthUser } from '../auth/authSlice';
+import { errorReported } from '../errors/errorSlice';
 import { PackCard } from './PackCard';
 import { useListPeanutsPacksQuery } from './packsApi';
 import { buildPurchaseUrl } from './purchaseUrl';
@@ -22,16 +23,23 @@ export function PackList() {
   const user = useAppSelector(selectAuthUser);
   const appConfig = useAppSelector(selectAppConfig);
   const { search } = useLocation();
+  const dispatch = useAppDispatch();
 
   if (packs.length === 0) return <LinearLoader label="Loading peanut packs" />;
 
   const buy = (pack: PeanutsPack) => {
     if (!user?.sub) return;
-    const url = buildPurchaseUrl(pack.url, appConfig?.apiBaseUrl ?? window.location.origin, {
-      sub: user.sub,
-      email: user.email,
-      coupon: new URLSearchParams(search).get('coupon') ?? undefined,
-    });
+    let url: string;
+    try {
+      url = buildPurchaseUrl(pack.url, appConfig?.apiBaseUrl ?? window.location.origin, {
+        sub: user.sub,
+        email: user.email,
+        coupon: new URLSearchParams(search).get('coupon') ?? undefined,
+      });
+    } catch (error) {
+      dispatch(errorReported(error));
+      return;
+    }
     window.open(url, '_blank', 'noopener,noreferrer');
   };
 

@@ -1,8 +1,9 @@
 /**
  * The dismissible info message per region row of the regions table (spec §2 "Regions table"),
- * e.g. the create flow's 'Your VPN is provisioning, ...'.
+ * e.g. the create flow's 'Your VPN is provisioning, ...'. They reset on sign-out.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { accountDeleted, sessionEnded, signOutRequested } from '../auth/authSlice';
 
 /** The regionMessages slice: message per region id. */
 export type RegionMessagesState = Record<string, string>;
@@ -19,6 +20,14 @@ const regionMessagesSlice = createSlice({
     regionMessageDismissed: (state, action: PayloadAction<string>) => {
       delete state[action.payload];
     },
+  },
+  extraReducers: (builder) => {
+    // The messages are the signed-in user's: an anonymous visitor never sees them.
+    const reset = (): RegionMessagesState => ({});
+    builder
+      .addCase(signOutRequested, reset)
+      .addCase(sessionEnded, reset)
+      .addCase(accountDeleted, reset);
   },
 });
 

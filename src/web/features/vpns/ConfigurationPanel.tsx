@@ -1,15 +1,24 @@
 /**
  * The configuration panel (spec §2 "Configuration panel"): the delete-after and max-peanuts
  * sliders of the next VPN, with the range, step and default rules of core `vpnPanel.ts`, the
- * limits from the id token's `custom:config` claim and the balance.
+ * limits from the id token's `custom:config` claim and the balance. What it shows comes from
+ * `selectCreateSettings`, the selector the create saga sends from.
  */
 import { useEffect } from 'react';
 import { Alert, Card, Flex, Skeleton, Slider, Typography } from 'antd';
-import { formatDuration, formatPeanuts } from '../../../core/format';
-import { deleteAfterSlider, effectiveMaxPeanuts, maxPeanutsSlider } from '../../../core/vpnPanel';
+import { formatPeanuts } from '../../../core/format';
+import { effectiveMaxPeanuts } from '../../../core/vpnPanel';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { humanDuration } from '../../lib/time';
 import { useGetBalanceQuery } from '../balance/balanceApi';
-import { deleteAfterChanged, maxPeanutsChanged, selectVpns, vpnLimitsRequested } from './vpnsSlice';
+import { selectCreateSettings } from './createSettings';
+import {
+  deleteAfterChanged,
+  maxPeanutsChanged,
+  selectVpnLimits,
+  selectVpnLimitsError,
+  vpnLimitsRequested,
+} from './vpnsSlice';
 
 /** Room at both ends for the marks' labels. */
 const SLIDER_STYLE = { marginInline: 32 };
@@ -30,14 +39,20 @@ export function maxPeanutsLabel(value: number, balance: number, limitMax: number
 
 /** The delete-after value as read, e.g. `4 hours (14400 s)`. */
 export function deleteAfterLabel(seconds: number): string {
-  return `${formatDuration(seconds)} (${seconds} s)`;
+  return `${humanDuration(seconds)} (${seconds} s)`;
 }
+
+/** Formats a slider tooltip (seconds). */
+const durationTooltip = { formatter: (value?: number) => humanDuration(value) };
 
 /** The sliders of the next VPN's config. */
 export function ConfigurationPanel() {
   const dispatch = useAppDispatch();
-  const { limits, limitsError, deleteAfter, maxPeanuts } = useAppSelector(selectVpns);
-  const { data: balance } = useGetBalanceQuery();
+  const limits = useAppSelector(selectVpnLimits);
+  const limitsError = useAppSelector(selectVpnLimitsError);
+  const settings = useAppSelector((state) => selectCreateSettings(state));
+  // Keeps the balance loaded (and refreshed with its tag); read through the settings.
+  useGetBalanceQuery();
 
   useEffect(() => {
     dispatch(vpnLimitsRequested());
@@ -48,13 +63,10 @@ export function ConfigurationPanel() {
     body = (
       <Alert type="warning" showIcon title={`Your VPN limits are unavailable: ${limitsError}`} />
     );
-  } else if (!limits) {
+  } else if (!limits || !settings) {
     body = <Skeleton active paragraph={{ rows: 2 }} />;
   } else {
-    const after = deleteAfterSlider(limits);
-    const afterValue = Math.min(after.max, Math.max(after.min, deleteAfter ?? after.default));
-    const peanuts = maxPeanutsSlider(limits, balance ?? 0);
-    const peanutsValue = Math.min(peanuts.max, maxPeanuts);
+    const { deleteAfter: after, maxPeanuts: peanuts, balance } = settings;
     body = (
       <Flex vertical gap="middle">
         <div>
@@ -62,18 +74,18 @@ export function ConfigurationPanel() {
             Delete after
           </Typography.Text>{' '}
           <Typography.Text data-testid="delete-after-value">
-            {deleteAfterLabel(afterValue)}
+            {deleteAfterLabel(after.value)}
           </Typography.Text>
           <Slider
             min={after.min}
             max={after.max}
             step={after.step}
-            value={afterValue}
+            value={after.value}
             onChange={(value: number) => dispatch(deleteAfterChanged(value))}
-            tooltip={{ formatter: (value) => formatDuration(value) }}
+            tooltip={durationTooltip}
             marks={{
-              [after.min]: mark(formatDuration(after.min)),
-              [after.max]: mark(formatDuration(after.max)),
+              [after.min]: mark(humanDuration(after.min)),
+              [after.max]: mark(humanDuration(after.max)),
             }}
             ariaLabelledByForHandle="delete-after-label"
             style={SLIDER_STYLE}
@@ -84,16 +96,13 @@ export function ConfigurationPanel() {
             Max peanuts
           </Typography.Text>{' '}
           <Typography.Text data-testid="max-peanuts-value">
-            {balance === undefined
-              ? '...'
-              : maxPeanutsLabel(peanutsValue, balance, limits.maxPeanutsFieldMaxValue)}
+            {maxPeanutsLabel(peanuts.value, balance, limits.maxPeanutsFieldMaxValue)}
           </Typography.Text>
           <Slider
             min={peanuts.min}
             max={peanuts.max}
             step={peanuts.step}
-            value={peanutsValue}
-            disabled={balance === undefined}
+            value={peanuts.value}
             onChange={(value: number) => dispatch(maxPeanutsChanged(value))}
             marks={{ [peanuts.min]: '0', [peanuts.max]: String(peanuts.max) }}
             ariaLabelledByForHandle="max-peanuts-label"

@@ -7,6 +7,7 @@ import { Card, Steps, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { isStateInProgress } from '../../../core/vpn';
 import { useAppSelector } from '../../app/hooks';
+import type { RootState } from '../../app/store';
 import { selectCreatingRegions, selectVpnItems } from './vpnsSlice';
 
 /** The steps' titles and texts, from step 0. */
@@ -24,17 +25,17 @@ export const STEPS = [
 ] as const;
 
 /** The current step: 2 with a Running VPN, 1 while one is on its way, else 0. */
-function useCurrentStep(): number {
-  const items = useAppSelector(selectVpnItems);
-  const creating = useAppSelector(selectCreatingRegions);
+export function selectCurrentStep(state: RootState): number {
+  const items = selectVpnItems(state);
   if (items.some(({ vpn }) => vpn.state === 'Running')) return 2;
+  const creating = selectCreatingRegions(state);
   if (creating.length > 0 || items.some(({ vpn }) => isStateInProgress(vpn.state))) return 1;
   return 0;
 }
 
 /** Steps 0 to 3 of renting a VPN. */
 export function StepsPanel() {
-  const current = useCurrentStep();
+  const current = useAppSelector(selectCurrentStep);
   return (
     <Card size="small" title="How it works">
       {/* antd numbers a step initial + index + 1 and compares `current` with initial + index:

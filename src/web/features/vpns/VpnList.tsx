@@ -4,13 +4,17 @@
  * while the VPN is on its way; Usage shows MiB, duration and peanuts (N/A for missing values) or
  * a loader without metrics; Config, QRCode and Delete only while Running. While mounted, the
  * saga reloads the visible page every 10 s.
+ *
+ * Rendering: the columns are built once (module constants); rows are keyed by vpnId; each cell
+ * is a memoised component given plain values, so a reload re-renders only the cells whose data
+ * changed, and an open Delete confirmation stays mounted on its button.
  */
-import { useEffect, useMemo } from 'react';
+import { memo, useEffect } from 'react';
 import { Button, Flex, Popconfirm, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, DownloadOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { UI_VPN_PAGE_SIZE } from '../../../core/constants';
-import { formatMetrics, formatVpnConfig, NOT_AVAILABLE } from '../../../core/format';
+import { formatMiB, formatPeanuts, NOT_AVAILABLE } from '../../../core/format';
 import {
   PROVISIONING_HINT,
   isStateInProgress,
@@ -18,10 +22,14 @@ import {
   type VpnWithMetrics,
 } from '../../../core/vpn';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { formatDateTime, humanDuration } from '../../lib/time';
 import { useListRegionsDetailedQuery } from '../regions/regionsApi';
 import {
-  selectDeletingVpnIds,
-  selectVpns,
+  selectIsDeleting,
+  selectTotalVpns,
+  selectVpnItems,
+  selectVpnListStatus,
+  selectVpnPage,
   vpnConfigDownloadRequested,
   vpnDeleteRequested,
   vpnListHidden,
@@ -41,15 +49,36 @@ const STATE_COLOURS: Record<VpnState, string> = {
   Deleted: 'default',
 };
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** Created At as shown: the local date and time, or N/A. */
-export function formatCreatedAt(createdAt: string): string {
-  const time = Date.parse(createdAt);
-  return Number.isNaN(time) ? NOT_AVAILABLE : dateFormat.format(time);
+/** The Config column (spec §2): maxPeanuts and deleteAfter, `unlimited` at or below 0. */
+export function formatConfigCell(maxPeanuts?: number, deleteAfter?: number): string {
+  if (maxPeanuts === undefined && deleteAfter === undefined) return NOT_AVAILABLE;
+  const peanuts =
+    typeof maxPeanuts === 'number' && maxPeanuts <= 0 ? 'unlimited' : formatPeanuts(maxPeanuts);
+  return `maxPeanuts: ${peanuts}, deleteAfter: ${humanDuration(deleteAfter)}`;
 }
 
-function StateCell({ state }: { state: VpnState }) {
+const CreatedAtCell = memo(function CreatedAtCell(props: { vpnId: string; createdAt: string }) {
+  return <span title={props.vpnId}>{formatDateTime(props.createdAt)}</span>;
+});
+
+const RegionCell = memo(function RegionCell({ region }: { region: string }) {
+  const { city } = useListRegionsDetailedQuery(undefined, {
+    selectFromResult: ({ data }) => ({ city: data?.find((r) => r.name === region)?.city }),
+  });
+  if (!city) return <>{region}</>;
+  return (
+    <Flex vertical>
+      <span>{city}</span>
+      <Typography.Text type="secondary">{region}</Typography.Text>
+    </Flex>
+  );
+});
+
+const ConfigCell = memo(function ConfigCell(props: { maxPeanuts?: number; deleteAfter?: number }) {
+  return <>{formatConfigCell(props.maxPeanuts, props.deleteAfter)}</>;
+});
+
+const StateCell = memo(function StateCell({ state }: { state: VpnState }) {
   return (
     <Space size="small" wrap>
       <Tag color={STATE_COLOURS[state] ?? 'default'}>{state}</Tag>
@@ -61,26 +90,39 @@ function StateCell({ state }: { state: VpnState }) {
       )}
     </Space>
   );
+});
+
+interface UsageProps {
+  hasMetrics: boolean;
+  bytes?: number | null;
+  duration?: number | null;
+  peanuts?: number | null;
 }
 
-function UsageCell({ item }: { item: VpnWithMetrics }) {
-  const usage = formatMetrics(item.metrics);
-  if (!usage) return <Spin size="small" aria-label="Loading usage" />;
+const UsageCell = memo(function UsageCell({ hasMetrics, bytes, duration, peanuts }: UsageProps) {
+  if (!hasMetrics) return <Spin size="small" aria-label="Loading usage" />;
+  const consumed = formatPeanuts(peanuts);
   return (
     <Flex vertical>
-      <span>Data: {usage.data}</span>
-      <span>Time: {usage.duration}</span>
+      <span>Data: {formatMiB(bytes)}</span>
+      <span>Time: {humanDuration(duration)}</span>
       <span>
-        Peanuts: {usage.peanuts}
-        {usage.peanuts === NOT_AVAILABLE ? '' : ' 🥜'}
+        Peanuts: {consumed}
+        {consumed === NOT_AVAILABLE ? '' : ' 🥜'}
       </span>
     </Flex>
   );
-}
+});
 
-function ActionsCell({ item, deleting }: { item: VpnWithMetrics; deleting: boolean }) {
+const ActionsCell = memo(function ActionsCell({
+  vpnId,
+  state,
+}: {
+  vpnId: string;
+  state: VpnState;
+}) {
   const dispatch = useAppDispatch();
-  const { vpnId, state } = item.vpn;
+  const deleting = useAppSelector((s) => selectIsDeleting(s, vpnId));
   if (state !== 'Running') return null;
   return (
     <Space size="small" wrap>
@@ -103,6 +145,7 @@ function ActionsCell({ item, deleting }: { item: VpnWithMetrics; deleting: boole
         description="It is destroyed with its logs and cannot come back."
         okText="Delete"
         okButtonProps={{ danger: true }}
+        placement="topRight"
         onConfirm={() => dispatch(vpnDeleteRequested(vpnId))}
       >
         <Button danger icon={<DeleteOutlined />} loading={deleting} aria-label={`Delete ${vpnId}`}>
@@ -111,18 +154,60 @@ function ActionsCell({ item, deleting }: { item: VpnWithMetrics; deleting: boole
       </Popconfirm>
     </Space>
   );
-}
+});
+
+/** The columns, built once; each cell gets the plain values it shows. */
+const COLUMNS: TableColumnsType<VpnWithMetrics> = [
+  {
+    title: 'Created At',
+    key: 'createdAt',
+    render: (_, { vpn }) => <CreatedAtCell vpnId={vpn.vpnId} createdAt={vpn.createdAt} />,
+  },
+  {
+    title: 'Region',
+    key: 'region',
+    render: (_, { vpn }) => <RegionCell region={vpn.region} />,
+  },
+  {
+    title: 'Config',
+    key: 'config',
+    render: (_, { vpn }) => (
+      <ConfigCell maxPeanuts={vpn.config?.maxPeanuts} deleteAfter={vpn.config?.deleteAfter} />
+    ),
+  },
+  {
+    title: 'State',
+    key: 'state',
+    render: (_, { vpn }) => <StateCell state={vpn.state} />,
+  },
+  {
+    title: 'Usage',
+    key: 'usage',
+    render: (_, { metrics }) => (
+      <UsageCell
+        hasMetrics={Boolean(metrics)}
+        bytes={metrics?.bytes}
+        duration={metrics?.duration}
+        peanuts={metrics?.peanuts}
+      />
+    ),
+  },
+  {
+    title: 'Actions',
+    key: 'actions',
+    render: (_, { vpn }) => <ActionsCell vpnId={vpn.vpnId} state={vpn.state} />,
+  },
+];
+
+const rowKey = (item: VpnWithMetrics) => item.vpn.vpnId;
 
 /** The signed-in user's VPNs. */
 export function VpnList() {
   const dispatch = useAppDispatch();
-  const { items, page, totalVpns, status } = useAppSelector(selectVpns);
-  const deleting = useAppSelector(selectDeletingVpnIds);
-  const { data: regions } = useListRegionsDetailedQuery();
-  const cities = useMemo(
-    () => new Map((regions ?? []).map((region) => [region.name, region.city])),
-    [regions],
-  );
+  const items = useAppSelector(selectVpnItems);
+  const page = useAppSelector(selectVpnPage);
+  const totalVpns = useAppSelector(selectTotalVpns);
+  const status = useAppSelector(selectVpnListStatus);
 
   useEffect(() => {
     dispatch(vpnListShown());
@@ -131,58 +216,15 @@ export function VpnList() {
     };
   }, [dispatch]);
 
-  const columns: TableColumnsType<VpnWithMetrics> = [
-    {
-      title: 'Created At',
-      key: 'createdAt',
-      render: (_, { vpn }) => <span title={vpn.vpnId}>{formatCreatedAt(vpn.createdAt)}</span>,
-    },
-    {
-      title: 'Region',
-      key: 'region',
-      render: (_, { vpn }) => {
-        const city = cities.get(vpn.region);
-        return city ? (
-          <Flex vertical>
-            <span>{city}</span>
-            <Typography.Text type="secondary">{vpn.region}</Typography.Text>
-          </Flex>
-        ) : (
-          vpn.region
-        );
-      },
-    },
-    {
-      title: 'Config',
-      key: 'config',
-      render: (_, { vpn }) => formatVpnConfig(vpn.config),
-    },
-    {
-      title: 'State',
-      key: 'state',
-      render: (_, { vpn }) => <StateCell state={vpn.state} />,
-    },
-    {
-      title: 'Usage',
-      key: 'usage',
-      render: (_, item) => <UsageCell item={item} />,
-    },
-    {
-      title: 'Actions',
-      key: 'actions',
-      render: (_, item) => <ActionsCell item={item} deleting={deleting.includes(item.vpn.vpnId)} />,
-    },
-  ];
-
   return (
     <section aria-labelledby="vpns-title">
       <Typography.Title level={3} id="vpns-title" style={{ marginTop: 0 }}>
         Your VPNs
       </Typography.Title>
       <Table<VpnWithMetrics>
-        columns={columns}
+        columns={COLUMNS}
         dataSource={items}
-        rowKey={(item) => item.vpn.vpnId}
+        rowKey={rowKey}
         loading={status === 'loading' || (status === 'idle' && items.length === 0)}
         size="middle"
         scroll={{ x: 'max-content' }}

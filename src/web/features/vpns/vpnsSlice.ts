@@ -1,22 +1,35 @@
 /**
  * The VPN list of the dashboard (spec §2 "VPN list"), the create and delete workflows' progress,
- * the configuration panel's sliders and the user's VPN limits.
+ * the waits in progress, the configuration panel's sliders and the user's VPN limits.
  *
  * Model: the list is workflow-owned state, not an RTK Query cache. Every change to it comes from
- * the sagas of `vpnsSaga.ts`: loading a page (server-side pagination with the page tokens kept
- * per page), the 10 s reload of the visible page, the create flow (the new VPN goes on top with
- * no metrics, then is updated) and the delete flow (the row follows the VPN to Deleted). The
- * components only dispatch the `...Requested` actions and read the selectors below. Plain reads
- * (regions, packs, balance) stay RTK Query.
+ * the sagas (`listSaga.ts`, `createSaga.ts`, `deleteSaga.ts`): loading a page (server-side
+ * pagination with the page tokens kept per page), the 10 s reload of the visible page, the create
+ * flow (the new VPN goes on top with no metrics) and the delete flow, whose waits put every poll
+ * (`vpnPolled`), so each lifecycle step (Creating, Created, Provisioning, Running;
+ * Deprovisioning, Deleted) is an action and replaying the actions replays the rows (time-travel
+ * in Redux DevTools). The components only dispatch the `...Requested` actions and read the
+ * selectors below. Plain reads (regions, packs, balance) stay RTK Query. No secret (config text,
+ * QR image, token) is ever kept here.
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { UI_VPN_PAGE_SIZE } from '../../../core/constants';
 import type { VpnConfigLimits } from '../../../core/limits';
-import { upsertVpnItem, type VpnWithMetrics } from '../../../core/vpn';
+import { upsertVpnItem, type VpnState, type VpnWithMetrics } from '../../../core/vpn';
 import { accountDeleted, sessionEnded, signOutRequested } from '../auth/authSlice';
 
 /** How the visible page is loading. */
 export type VpnListStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+
+/** The workflow whose wait polls a VPN: its create flow or its delete flow. */
+export type VpnWaitFlow = 'create' | 'delete';
+
+/** A wait in progress (spec §4 "Waiting for a target state"). */
+export interface VpnWait {
+  flow: VpnWaitFlow;
+  /** The state waited for. */
+  target: VpnState;
+}
 
 /** The vpns slice. */
 export interface VpnsState {
@@ -33,6 +46,8 @@ export interface VpnsState {
   creatingRegions: string[];
   /** VPNs whose delete flow runs. */
   deletingVpnIds: string[];
+  /** The wait polling each VPN (one per VPN); the 10 s list reload does not fetch these. */
+  waits: Record<string, VpnWait>;
   /** The user's limits (id token claim), null until read. */
   limits: VpnConfigLimits | null;
   /** Why the limits could not be read, or null. */
@@ -52,6 +67,7 @@ const initialState: VpnsState = {
   status: 'idle',
   creatingRegions: [],
   deletingVpnIds: [],
+  waits: {},
   limits: null,
   limitsError: null,
   deleteAfter: null,
@@ -65,6 +81,8 @@ export interface VpnPageLoaded {
   nextPageToken?: string;
   totalVpns: number;
   totalPages: number;
+  /** VPNs the load did not fetch (a wait polls them): their rows stay as they are. */
+  kept?: string[];
 }
 
 /** The VPN list is on screen: load it and reload it every 10 s while signed in. */
@@ -86,6 +104,17 @@ export const vpnLimitsRequested = createAction('vpns/limitsRequested');
 
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
 
+/** True when two rows show the same data (a VPN with metrics is plain JSON data). */
+function sameRow(a: VpnWithMetrics, b: VpnWithMetrics): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Replaces the row of the VPN when it is on the visible page (spec §3 "An update replaces..."). */
+function replaceRow(state: VpnsState, action: PayloadAction<VpnWithMetrics>) {
+  const index = state.items.findIndex((item) => item.vpn.vpnId === action.payload.vpn.vpnId);
+  if (index >= 0) state.items[index] = action.payload;
+}
+
 const vpnsSlice = createSlice({
   name: 'vpns',
   initialState,
@@ -106,11 +135,23 @@ const vpnsSlice = createSlice({
       state.pageTokens.length = Math.min(state.pageTokens.length, page);
       if (nextPageToken) state.pageTokens[page] = nextPageToken;
     },
-    /** The visible page was loaded. */
+    /**
+     * The visible page was loaded. A VPN that a wait polls (`kept`) keeps its row as the wait last
+     * put it: the load did not fetch it. A row whose data did not change keeps its object, and an
+     * unchanged page its array, so a reload re-renders only what changed.
+     */
     vpnPageLoaded: (state, action: PayloadAction<VpnPageLoaded>) => {
-      const { page, items, totalVpns, totalPages } = action.payload;
+      const { page, items, totalVpns, totalPages, kept = [] } = action.payload;
+      const rows = new Map(state.items.map((row) => [row.vpn.vpnId, row]));
+      const next = items.map((item) => {
+        const row = rows.get(item.vpn.vpnId);
+        if (!row) return item;
+        return kept.includes(item.vpn.vpnId) || sameRow(row, item) ? row : item;
+      });
+      const unchanged =
+        next.length === state.items.length && next.every((row, i) => row === state.items[i]);
+      if (!unchanged) state.items = next;
       state.page = page;
-      state.items = items;
       state.totalVpns = totalVpns;
       state.totalPages = totalPages;
       state.status = 'loaded';
@@ -143,9 +184,18 @@ const vpnsSlice = createSlice({
       }
     },
     /** A VPN changed: its row is replaced when it is on the visible page (spec §3). */
-    vpnUpdated: (state, action: PayloadAction<VpnWithMetrics>) => {
-      const index = state.items.findIndex((item) => item.vpn.vpnId === action.payload.vpn.vpnId);
-      if (index >= 0) state.items[index] = action.payload;
+    vpnUpdated: replaceRow,
+    /** A wait polled a VPN (one lifecycle step): its row is replaced, as by `vpnUpdated`. */
+    vpnPolled: replaceRow,
+    /** A wait for `target` started polling the VPN. */
+    vpnWaitStarted: (state, action: PayloadAction<{ vpnId: string } & VpnWait>) => {
+      const { vpnId, flow, target } = action.payload;
+      state.waits[vpnId] = { flow, target };
+    },
+    /** The wait of `flow` on the VPN ended (reached, failed, timed out or cancelled). */
+    vpnWaitEnded: (state, action: PayloadAction<{ vpnId: string; flow: VpnWaitFlow }>) => {
+      const { vpnId, flow } = action.payload;
+      if (state.waits[vpnId]?.flow === flow) delete state.waits[vpnId];
     },
     /** The delete flow of a VPN started. */
     vpnDeleteStarted: (state, action: PayloadAction<string>) => {
@@ -201,6 +251,9 @@ export const {
   vpnCreateEnded,
   vpnAdded,
   vpnUpdated,
+  vpnPolled,
+  vpnWaitStarted,
+  vpnWaitEnded,
   vpnDeleteStarted,
   vpnDeleteEnded,
   vpnLimitsLoaded,
@@ -215,13 +268,28 @@ export const initialVpnsState: VpnsState = initialState;
 
 type WithVpns = { vpns: VpnsState };
 
-/** The whole slice. */
-export const selectVpns = (state: WithVpns): VpnsState => state.vpns;
 /** The visible page's VPNs. */
 export const selectVpnItems = (state: WithVpns): VpnWithMetrics[] => state.vpns.items;
+/** How the visible page is loading. */
+export const selectVpnListStatus = (state: WithVpns): VpnListStatus => state.vpns.status;
+/** The visible page (from 1). */
+export const selectVpnPage = (state: WithVpns): number => state.vpns.page;
+/** How many VPNs the user has (all pages). */
+export const selectTotalVpns = (state: WithVpns): number => state.vpns.totalVpns;
 /** Regions with a create flow running. */
 export const selectCreatingRegions = (state: WithVpns): string[] => state.vpns.creatingRegions;
 /** VPNs with a delete flow running. */
 export const selectDeletingVpnIds = (state: WithVpns): string[] => state.vpns.deletingVpnIds;
+/** True while the VPN's delete flow runs. */
+export const selectIsDeleting = (state: WithVpns, vpnId: string): boolean =>
+  state.vpns.deletingVpnIds.includes(vpnId);
+/** The waits in progress by vpnId. */
+export const selectVpnWaits = (state: WithVpns): Record<string, VpnWait> => state.vpns.waits;
 /** The user's limits, or null. */
 export const selectVpnLimits = (state: WithVpns): VpnConfigLimits | null => state.vpns.limits;
+/** Why the limits could not be read, or null. */
+export const selectVpnLimitsError = (state: WithVpns): string | null => state.vpns.limitsError;
+/** The delete-after slider's value (seconds), null for its default. */
+export const selectDeleteAfter = (state: WithVpns): number | null => state.vpns.deleteAfter;
+/** The max-peanuts slider's value as moved (peanuts), before clamping to the balance. */
+export const selectMaxPeanuts = (state: WithVpns): number => state.vpns.maxPeanuts;

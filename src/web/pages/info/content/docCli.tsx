@@ -10,7 +10,10 @@ import type { DocPageContent } from '../../../components/content/types';
 
 const REPOSITORY_NAME = REPOSITORY_URL.split('/').pop() ?? 'peanutvpn';
 
-/** The `peanut` commands, in the order a new user needs them (spec §2 /doc-cli). */
+/**
+ * The `peanut` commands: the eight of spec §2 /doc-cli in its order, then the account and detail
+ * commands. Names and summaries match `peanut --help`.
+ */
 export const CLI_COMMANDS: readonly { name: string; summary: string }[] = [
   { name: 'register', summary: 'create an account with your email address and a password' },
   {
@@ -27,11 +30,17 @@ export const CLI_COMMANDS: readonly { name: string; summary: string }[] = [
     summary: 'create a VPN in a region (--region, --max-peanuts, --delete-after, --sync)',
   },
   { name: 'list', summary: 'list your VPNs, newest first, with their state and usage' },
-  { name: 'delete', summary: 'delete a VPN by id; a deleted VPN cannot come back' },
+  { name: 'delete', summary: 'delete a VPN by id (--sync waits until it is Deleted)' },
   {
     name: 'download-config',
-    summary: 'download the configuration of a running VPN as a tar.gz archive',
+    summary:
+      'download the configuration of a running VPN and its QR code as a tar.gz archive (--output, --force)',
   },
+  { name: 'login', summary: 'sign in; the session is kept in the profile until logout' },
+  { name: 'logout', summary: 'sign out: the session is revoked and removed from the profile' },
+  { name: 'whoami', summary: 'show the signed-in account, the profile and the service' },
+  { name: 'balance', summary: 'show your balance in peanuts' },
+  { name: 'get', summary: 'show one VPN with its state and usage' },
 ];
 
 export const docCliContent: DocPageContent = {
@@ -40,8 +49,8 @@ export const docCliContent: DocPageContent = {
   intro: (
     <p>
       <code>peanut</code> is the command-line tool of Peanut VPN. It does what the dashboard does:
-      register, list regions and packs, create, list, download and delete VPNs. Follow the steps
-      below in order; the <Link to="/doc">documentation</Link> explains the concepts and the{' '}
+      register, sign in, list regions and packs, create, list, download and delete VPNs. Follow the
+      steps below in order; the <Link to="/doc">documentation</Link> explains the concepts and the{' '}
       <Link to="/faq">FAQ</Link> answers common questions.
     </p>
   ),
@@ -79,11 +88,18 @@ peanut --help`}
       body: (
         <>
           <p>
-            Create your account. The command asks for a password, which must be at least 8
+            Create your account. The command asks for a password twice; it must be at least 8
             characters long and contain a digit, a lower case letter, an upper case letter and a
-            symbol.
+            symbol. The CLI checks it before sending anything.
           </p>
-          <CodeBlock>{'peanut register --email you@example.com'}</CodeBlock>
+          <CodeBlock>{'peanut register you@example.com'}</CodeBlock>
+          <p>
+            The password is never a command-line argument. In a script, pipe it in with{' '}
+            <code>--password-stdin</code> or set <code>PEANUT_PASSWORD</code>:
+          </p>
+          <CodeBlock>
+            {`printf '%s\\n' "$PASSWORD" | peanut register you@example.com --password-stdin`}
+          </CodeBlock>
         </>
       ),
     },
@@ -93,10 +109,13 @@ peanut --help`}
         <>
           <p>
             We send a confirmation code to your email address. Confirm the registration with it;
-            your account then receives its free sign-up peanuts.
+            your account then receives its free sign-up peanuts. Then sign in: the session is kept
+            in your profile until you log out.
           </p>
           <CodeBlock>
-            {'peanut confirm-registration --email you@example.com --code 123456'}
+            {`peanut confirm-registration you@example.com 123456
+peanut login you@example.com
+peanut whoami`}
           </CodeBlock>
         </>
       ),
@@ -108,9 +127,13 @@ peanut --help`}
           <p>
             List the peanut packs. Each comes with a purchase link: open it in your browser and pay
             to credit your account. You can also buy packs on the{' '}
-            <Link to="/pricing">pricing page</Link>.
+            <Link to="/pricing">pricing page</Link>. Check your balance afterwards.
           </p>
-          <CodeBlock>{'peanut list-peanuts-packs'}</CodeBlock>
+          <CodeBlock>
+            {`peanut list-peanuts-packs
+peanut balance`}
+          </CodeBlock>
+          <CodeBlock>{'Balance: 10.00 peanuts'}</CodeBlock>
         </>
       ),
     },
@@ -122,21 +145,38 @@ peanut --help`}
           <CodeBlock>{'peanut list-regions'}</CodeBlock>
           <p>
             Create a VPN in that region. <code>--max-peanuts</code> is the number of peanuts the VPN
-            is given (it is terminated once it has consumed them) and <code>--delete-after</code>{' '}
-            the number of seconds after which it is terminated anyway. With the optional{' '}
+            is given (it is terminated once it has consumed them; 0, the default, gives it all your
+            peanuts up to the maximum) and <code>--delete-after</code> the number of seconds after
+            which it is terminated anyway (default: the maximum). With the optional{' '}
             <code>--sync</code> flag the command waits until the VPN is running, which takes several
-            minutes; without it, the command returns as soon as the VPN is accepted.
+            minutes, showing its state; without it, the command returns as soon as the VPN is
+            accepted.
           </p>
           <CodeBlock>
             {'peanut create --region eu-west-3 --max-peanuts 5 --delete-after 3600 --sync'}
           </CodeBlock>
+          <CodeBlock>
+            {`ID:         1718031234567@eu-west-3
+Created At: 2024-06-10T14:53:54.567Z
+Region:     eu-west-3
+State:      Running
+Config:     maxPeanuts: 5.00, deleteAfter: 1 hour
+Usage:      0.00 MiB, 0 seconds, 0.00 peanuts
+Download its config with: peanut download-config 1718031234567@eu-west-3`}
+          </CodeBlock>
           <p>
-            List your VPNs with their id, region, state and usage. An id looks like
+            List your VPNs with their id, region, state and usage, or show one. An id looks like
             1718031234567@eu-west-3: the creation time in milliseconds, then the region.
           </p>
-          <CodeBlock>{'peanut list'}</CodeBlock>
-          <p>Delete a VPN by id when you are done. A deleted VPN cannot come back.</p>
-          <CodeBlock>{'peanut delete <vpnId>'}</CodeBlock>
+          <CodeBlock>
+            {`peanut list
+peanut get <vpnId>`}
+          </CodeBlock>
+          <p>
+            Delete a VPN by id when you are done; <code>--sync</code> waits until it is deleted. A
+            deleted VPN cannot come back.
+          </p>
+          <CodeBlock>{'peanut delete <vpnId> --sync'}</CodeBlock>
         </>
       ),
     },
@@ -145,9 +185,11 @@ peanut --help`}
       body: (
         <>
           <p>
-            Once the VPN is running, download its configuration. You get a tar.gz archive holding a
-            WireGuard configuration file and a PNG image of a QR code, for the WireGuard app on a
-            phone.
+            Once the VPN is running, download its configuration. You get a tar.gz archive holding
+            the WireGuard configuration file and a PNG image of its QR code, for the WireGuard app
+            on a phone. The archive is readable by you only, as the configuration holds the private
+            key; the command never overwrites a file unless you add <code>--force</code>, and{' '}
+            <code>--output</code> names another file.
           </p>
           <CodeBlock>{'peanut download-config <vpnId>'}</CodeBlock>
           <p>
@@ -171,11 +213,17 @@ sudo wg-quick up ./<name>.conf`}
       title: 'Step 6: Get help',
       body: (
         <>
-          <p>Every command describes its options and shows an example with the help option:</p>
+          <p>Every command describes its options and shows examples with the help option:</p>
           <CodeBlock>
             {`peanut --help
 peanut create --help`}
           </CodeBlock>
+          <p>
+            Add <code>--json</code> to any command to get its data as JSON on standard output, for
+            scripts; messages go to standard error. The exit code tells how a command went: 0
+            success, 1 error (one line on standard error), 2 usage error, 4 not signed in (run{' '}
+            <code>peanut login</code>).
+          </p>
         </>
       ),
     },
@@ -197,17 +245,22 @@ peanut create --help`}
         <ul>
           <li>
             <code>--profile &lt;name&gt;</code>: the profile of the user config file to use
-            (default: default).
+            (default: default; environment: <code>PEANUT_PROFILE</code>).
           </li>
           <li>
-            <code>--url &lt;origin&gt;</code>: the service to talk to, overriding the
-            profile&apos;s.
+            <code>--url &lt;origin&gt;</code>: the service to talk to (default:
+            http://localhost:8080; environment: <code>PEANUT_URL</code>).
           </li>
           <li>
-            <code>--config &lt;file&gt;</code>: another user config file.
+            <code>--config &lt;file&gt;</code>: another user config file (environment:{' '}
+            <code>PEANUT_CONFIG_DIR</code>, its folder).
           </li>
           <li>
             <code>--json</code>: print data only, as JSON, for scripts.
+          </li>
+          <li>
+            A flag wins over the environment, which wins over the profile, which wins over the
+            default.
           </li>
         </ul>
       ),
@@ -221,23 +274,26 @@ peanut create --help`}
             <code>~/.config/peanut/config.json</code> on Linux,{' '}
             <code>~/Library/Preferences/peanut/config.json</code> on macOS and{' '}
             <code>%APPDATA%\peanut\Config\config.json</code> on Windows. It holds a{' '}
-            <code>profiles</code> map; each profile names a service and an account, and is selected
-            by name with <code>--profile</code>. The profile called default is used when none is
-            given.
+            <code>profiles</code> map; each profile names a service, an account and its session, and
+            is selected by name with <code>--profile</code>. The profile called default is used when
+            none is given. <code>login</code> and <code>register</code> fill it in.
           </p>
           <CodeBlock language="json">
             {`{
   "profiles": {
-    "default": { "url": "http://localhost:8080", "email": "you@example.com" },
+    "default": { "url": "http://localhost:8080", "email": "you@example.com", "session": {} },
     "work": { "url": "https://vpn.example.org", "email": "you@example.org" }
   }
 }`}
           </CodeBlock>
           <p>
-            The file can hold session tokens, so the CLI makes it readable by you only. To use the
-            work profile:
+            The session holds your tokens, so the CLI makes the file readable by you only;{' '}
+            <code>peanut logout</code> revokes the session and removes it. To use the work profile:
           </p>
-          <CodeBlock>{'peanut --profile work list'}</CodeBlock>
+          <CodeBlock>
+            {`peanut --profile work login you@example.org
+peanut --profile work list`}
+          </CodeBlock>
         </>
       ),
     },
@@ -246,8 +302,10 @@ peanut create --help`}
       body: (
         <p>
           A password must be at least 8 characters long and contain at least one digit, one lower
-          case letter, one upper case letter and one symbol. The CLI asks for it when you run{' '}
-          <code>peanut register</code>.
+          case letter, one upper case letter and one symbol. The CLI asks for it, hidden, when you
+          run <code>peanut register</code> or <code>peanut login</code> on a terminal; otherwise it
+          reads it from standard input with <code>--password-stdin</code>, or from{' '}
+          <code>PEANUT_PASSWORD</code>. It is never a command-line argument.
         </p>
       ),
     },

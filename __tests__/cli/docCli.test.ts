@@ -1,0 +1,79 @@
+/**
+ * The /doc-cli page matches the real CLI: every command it lists exists with its summary's
+ * options, and every `peanut ...` line of its code blocks names a real command and real options
+ * (checked against `peanut <command> --help`, run as a child process).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { childEnv, runPeanut } from './support';
+
+jest.setTimeout(60_000);
+
+const source = readFileSync(
+  path.resolve(__dirname, '../../src/web/pages/info/content/docCli.tsx'),
+  'utf8',
+);
+
+/** Help text of `peanut ...args`. */
+async function help(...args: string[]): Promise<string> {
+  const result = await runPeanut([...args, '--help'], { env: childEnv({}), cwd: __dirname });
+  expect(result.code).toBe(0);
+  return result.stdout;
+}
+
+describe('/doc-cli', () => {
+  const listed = [...source.matchAll(/name: '([a-z-]+)',\s*summary:/g)].map((m) => m[1]);
+  // `peanut ...` in code: after a quote, backtick, tag, colon or pipe, or alone on its line.
+  const examples = [
+    ...source.matchAll(
+      /(?<=^\s*|['`>:]|\| )\s?peanut (?:--[a-z]+ [^\s`'<]+ )*(?:--help|[a-z][a-z-]+)(?: (?!<\/)[^\s`'{}]+)*/gm,
+    ),
+  ].map((m) => m[0].trim());
+
+  it('lists every command of peanut --help, and no other', async () => {
+    const root = await help();
+    const section = root.slice(root.indexOf('\nCommands:\n'), root.indexOf('\nExamples:\n'));
+    const commands = [...section.matchAll(/^ {2}([a-z][a-z-]+) /gm)]
+      .map((m) => m[1])
+      .filter((name) => name !== 'help');
+    expect([...listed].sort()).toEqual([...commands].sort());
+    expect(listed.slice(0, 8)).toEqual([
+      'register',
+      'confirm-registration',
+      'list-peanuts-packs',
+      'list-regions',
+      'create',
+      'list',
+      'delete',
+      'download-config',
+    ]);
+  });
+
+  it('shows only real commands and options in its examples', async () => {
+    expect(examples.length).toBeGreaterThan(20);
+    const root = await help();
+    for (const example of examples) {
+      const words = example.split(/\s+/).slice(1);
+      const globals: string[] = [];
+      while (words[0]?.startsWith('--')) globals.push(...words.splice(0, 2));
+      for (const flag of globals.filter((w) => w.startsWith('--'))) {
+        expect({ example, flag, inHelp: root.includes(flag) }).toEqual({
+          example,
+          flag,
+          inHelp: true,
+        });
+      }
+      const [command, ...rest] = words;
+      if (command === undefined || command === '--help') continue;
+      expect(listed).toContain(command);
+      const commandHelp = await help(command);
+      for (const flag of rest.filter((w) => w.startsWith('--'))) {
+        expect({ example, flag, inHelp: commandHelp.includes(flag) }).toEqual({
+          example,
+          flag,
+          inHelp: true,
+        });
+      }
+    }
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * Issue 17, in Debian's Chromium at 1280x900 against the real server: Delete's confirmation,
+ * opened on a Running VPN, stays anchored to its button and inside the window while the list's
+ * 10 s reload passes; confirming it then deletes the VPN and the row reaches Deleted. A
+ * screenshot of the open confirmation after the reload goes to `dist/e2e/`.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import {
+  ROOT,
+  chromiumMissing,
+  collectErrors,
+  launchChromium,
+  signUpAndIn,
+  startServer,
+  vpnRows,
+  type RunningServer,
+} from './support';
+
+const skipReason = chromiumMissing();
+const suite = skipReason ? describe.skip : describe;
+const SHOTS = path.join(ROOT, 'dist/e2e');
+const VIEWPORT = { width: 1280, height: 900 };
+
+suite("Delete's confirmation across a 10 s reload", () => {
+  let browser: Browser;
+  let server: RunningServer;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    browser = await launchChromium();
+    server = await startServer({ SIMULATED_STEP_MS: '300', METER_INTERVAL_S: '1' });
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    page = await browser.newPage({ viewport: VIEWPORT });
+    errors = collectErrors(page);
+  });
+  afterEach(async () => {
+    await page.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('stays on its button through a reload, then deletes the VPN', async () => {
+    await signUpAndIn(page, server.origin, 'carol-e2e@example.com');
+    await page.getByRole('button', { name: 'Create a VPN in Paris, France' }).click();
+    const row = vpnRows(page).first();
+    await row.getByText('Running').waitFor({ timeout: 30_000 });
+    const vpnId = await row.locator('[title]').first().getAttribute('title');
+    const deleteButton = row.getByRole('button', { name: `Delete ${vpnId}` });
+
+    await deleteButton.click();
+    const confirm = page.locator('.ant-popconfirm');
+    const ok = confirm.getByRole('button', { name: 'Delete' });
+    await ok.waitFor();
+
+    // Let one 10 s reload of the list (and its metric fetches) pass with the confirmation open.
+    const reload = await page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/v1/vpns',
+      { timeout: 20_000 },
+    );
+    expect(reload.status()).toBe(200);
+    await page.waitForResponse((response) => response.url().includes(`/v1/vpns/${vpnId}`));
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(SHOTS, 'delete-confirmation-after-reload.png') });
+
+    const button = await deleteButton.boundingBox();
+    const popup = await confirm.boundingBox();
+    const okBox = await ok.boundingBox();
+    if (!button || !popup || !okBox) throw new Error('the confirmation or its button is not shown');
+    // Inside the window...
+    expect(popup.x).toBeGreaterThanOrEqual(0);
+    expect(popup.y).toBeGreaterThanOrEqual(0);
+    expect(popup.x + popup.width).toBeLessThanOrEqual(VIEWPORT.width);
+    expect(popup.y + popup.height).toBeLessThanOrEqual(VIEWPORT.height);
+    // ...and anchored to its button: just above it, its right edge near the button's.
+    expect(popup.y + popup.height).toBeLessThanOrEqual(button.y + 1);
+    expect(button.y - (popup.y + popup.height)).toBeLessThan(24);
+    expect(Math.abs(popup.x + popup.width - (button.x + button.width))).toBeLessThan(40);
+
+    await ok.click();
+    await row.getByText('Deleted').waitFor({ timeout: 30_000 });
+    expect(await row.getByRole('button').count()).toBe(0);
+  }, 120_000);
+});

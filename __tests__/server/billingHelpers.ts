@@ -1,0 +1,108 @@
+/**
+ * Helpers of the billing tests: Stripe events shaped like real ones, signed with the official
+ * `stripe` library's `generateTestHeaderString`, delivered to `POST /v1/webhooks/stripe`.
+ */
+import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import Stripe from 'stripe';
+import type { App } from '../../src/server/app';
+import { LOCAL_WEBHOOK_SECRET } from '../../src/server/config';
+
+/** A random Stripe-style id with `prefix`, e.g. `cs_test_...`. */
+export function stripeId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('hex')}`;
+}
+
+/** What a test checkout session is made of. */
+export interface SessionFields {
+  clientReferenceId?: string | null;
+  packId?: string;
+  paymentLink?: string | null;
+  paymentStatus?: 'paid' | 'unpaid';
+  sessionId?: string;
+  paymentIntent?: string;
+}
+
+/** A `checkout.session.completed` event as Stripe sends it (the fields we read and a few more). */
+export function sessionCompleted(fields: SessionFields): Record<string, unknown> {
+  return {
+    id: stripeId('evt'),
+    object: 'event',
+    api_version: '2025-01-27.acacia',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: fields.sessionId ?? stripeId('cs_test'),
+        object: 'checkout.session',
+        client_reference_id: fields.clientReferenceId ?? null,
+        customer_details: { email: 'buyer@example.com' },
+        amount_total: 271,
+        currency: 'usd',
+        mode: 'payment',
+        payment_status: fields.paymentStatus ?? 'paid',
+        payment_intent: fields.paymentIntent ?? stripeId('pi'),
+        payment_link: fields.paymentLink ?? null,
+        metadata: fields.packId === undefined ? {} : { packId: fields.packId },
+      },
+    },
+  };
+}
+
+/** A `charge.refunded` or `charge.dispute.created` event naming `paymentIntent`. */
+export function reversalEvent(
+  type: 'charge.refunded' | 'charge.dispute.created',
+  paymentIntent: string,
+): Record<string, unknown> {
+  const object =
+    type === 'charge.refunded'
+      ? { id: stripeId('ch'), object: 'charge', payment_intent: paymentIntent, refunded: true }
+      : { id: stripeId('dp'), object: 'dispute', payment_intent: paymentIntent, charge: 'ch_x' };
+  return {
+    id: stripeId('evt'),
+    object: 'event',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    type,
+    data: { object },
+  };
+}
+
+/** How to sign a delivery. */
+export interface SignOptions {
+  /** Signing secret (default the embedded LOCAL_WEBHOOK_SECRET). */
+  secret?: string;
+  /** Signature time, epoch seconds (default now). */
+  timestamp?: number;
+  /** The exact header to send instead (null: none). */
+  header?: string | null;
+}
+
+/** Signs `payload` as Stripe does. */
+export function sign(payload: string, options: SignOptions = {}): string {
+  return Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? LOCAL_WEBHOOK_SECRET,
+    timestamp: options.timestamp,
+  });
+}
+
+/** Delivers `event` (an object, serialised once, or the exact body) to the webhook endpoint. */
+export function deliver(
+  app: App,
+  event: Record<string, unknown> | string,
+  options: SignOptions = {},
+): Promise<LightMyRequestResponse> {
+  const payload = typeof event === 'string' ? event : JSON.stringify(event);
+  const header = options.header === undefined ? sign(payload, options) : options.header;
+  return app.inject({
+    method: 'POST',
+    url: '/v1/webhooks/stripe',
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(header === null ? {} : { 'stripe-signature': header }),
+    },
+    payload,
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * The `netns` provisioner's settings and address plan (issue 7): what `loadConfig` reads from
+ * WG_ENDPOINT_HOST, WG_PORTS, WG_ADDRESSES, WG_DNS and NETNS_PREFIX, the errors naming a bad
+ * one, and the names, port and addresses of a slot.
+ */
+import { loadConfig } from '../../src/server/config';
+import {
+  netnsCapacity,
+  serverPlan,
+  slotOfName,
+  storedPlan,
+} from '../../src/server/provisioners/netnsSettings';
+import { hostRules } from '../../src/server/provisioners/netnsHost';
+
+describe('netns settings', () => {
+  it('reads every setting', () => {
+    const { netns } = loadConfig({
+      WG_ENDPOINT_HOST: 'vpn.example.com',
+      WG_PORTS: '40000-40009',
+      WG_ADDRESSES: '172.20.0.0/24',
+      WG_DNS: '9.9.9.9, 2620:fe::fe',
+      NETNS_PREFIX: 'pv',
+    });
+    expect(netns).toEqual({
+      endpointHost: 'vpn.example.com',
+      firstPort: 40000,
+      lastPort: 40009,
+      addressBase: 172 * 2 ** 24 + 20 * 2 ** 16,
+      addressPrefix: 24,
+      dns: ['9.9.9.9', '2620:fe::fe'],
+      namePrefix: 'pv',
+    });
+    // 10 ports, 32 blocks of 8 addresses: 10 VPNs at once.
+    expect(netnsCapacity(netns)).toBe(10);
+  });
+
+  it.each([
+    ['WG_PORTS', '52000'],
+    ['WG_PORTS', '52000-51000'],
+    ['WG_PORTS', '0-10'],
+    ['WG_PORTS', '65000-70000'],
+    ['WG_ADDRESSES', '10.200.0.1/16'],
+    ['WG_ADDRESSES', '10.200.0.0/30'],
+    ['WG_ADDRESSES', '10.300.0.0/16'],
+    ['WG_ADDRESSES', 'fd00::/64'],
+    ['WG_DNS', 'dns.example.com'],
+    ['WG_DNS', ','],
+    ['NETNS_PREFIX', 'pn1'],
+    ['NETNS_PREFIX', 'peanut'],
+    ['NETNS_PREFIX', 'PN'],
+    ['WG_ENDPOINT_HOST', 'a b'],
+    ['WG_ENDPOINT_HOST', 'host/x'],
+  ])('rejects %s=%s with a message naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('plans names, port and addresses per slot', () => {
+    const { netns } = loadConfig({});
+    expect(serverPlan(netns, 0)).toEqual({
+      slot: 0,
+      name: 'pn0',
+      hostLink: 'pn0h',
+      listenPort: 51820,
+      network: '10.200.0.0/29',
+      hostAddress: '10.200.0.1',
+      namespaceAddress: '10.200.0.2',
+      tunnelNetwork: '10.200.0.4/30',
+      serverAddress: '10.200.0.5',
+      clientAddress: '10.200.0.6',
+    });
+    const last = serverPlan(netns, netnsCapacity(netns) - 1);
+    expect(last).toMatchObject({ name: 'pn999', listenPort: 52819, clientAddress: '10.200.31.62' });
+    // A stored allocation keeps its port and block whatever the settings say now.
+    const moved = loadConfig({ WG_PORTS: '60000-60100', WG_ADDRESSES: '10.99.0.0/16' }).netns;
+    expect(storedPlan(moved, { slot: 3, listenPort: 51823, network: '10.200.0.24/29' })).toEqual({
+      ...serverPlan(netns, 3),
+    });
+  });
+
+  it('recognises only its own names', () => {
+    const { netns } = loadConfig({});
+    expect(slotOfName(netns, 'pn12')).toBe(12);
+    expect(slotOfName(netns, 'pn12h')).toBe(12);
+    for (const other of ['pn', 'pna0', 'pn12x', 'xpn12', 'eth0', 'pn-1']) {
+      expect(slotOfName(netns, other)).toBeUndefined();
+    }
+  });
+
+  it('writes its rules in its own table only', () => {
+    const rules = hostRules(loadConfig({ NETNS_PREFIX: 'pv', WG_ADDRESSES: '10.7.0.0/16' }).netns);
+    const statements = rules.split('\n').filter((line) => /^(add|flush|delete) /.test(line));
+    expect(statements.length).toBeGreaterThan(0);
+    for (const line of statements) expect(line).toMatch(/^(add rule|flush chain) inet pvvpn /);
+    expect(rules).toContain('ip saddr 10.7.0.0/16 oifname != "pv*" masquerade');
+    expect(rules).toContain('iifname "pv*" oifname "pv*" drop');
+  });
+});

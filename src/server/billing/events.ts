@@ -1,0 +1,106 @@
+/**
+ * Reading the Stripe events the service acts on (issue 8): the parts of a checkout session, a
+ * charge and a dispute it needs, checked field by field (a verified event is still only trusted
+ * as far as its shape).
+ */
+import type Stripe from 'stripe';
+
+/** The event types that change a balance; every other type is acknowledged and ignored. */
+export const HANDLED_EVENT_TYPES = [
+  'checkout.session.completed',
+  'charge.refunded',
+  'charge.dispute.created',
+] as const;
+/** A handled event type. */
+export type HandledEventType = (typeof HANDLED_EVENT_TYPES)[number];
+
+/** What a `checkout.session.completed` event says about a purchase. */
+export interface CompletedSession {
+  /** Checkout session id (`cs_...`); empty when the event has none. */
+  id: string;
+  /** The buyer's `sub`, from `client_reference_id`; undefined when absent or malformed. */
+  userSub: string | undefined;
+  /** `metadata.packId`, when set. */
+  packId: string | undefined;
+  /** The payment link (`plink_...`) the session came from, when any. */
+  paymentLink: string | undefined;
+  /** Amount paid in the currency's smallest unit (cents). */
+  amountTotal: number;
+  /** Currency, lower case. */
+  currency: string;
+  /** True when `payment_status` is `paid`. */
+  paid: boolean;
+  /** The payment intent (`pi_...`), when any. */
+  paymentIntent: string | undefined;
+}
+
+/** A refund or a dispute: the payment intent it names. */
+export interface Reversal {
+  /** `refund` for `charge.refunded`, `dispute` for `charge.dispute.created`. */
+  kind: 'refund' | 'dispute';
+  /** The payment intent (`pi_...`) of the refunded or disputed charge; undefined when absent. */
+  paymentIntent: string | undefined;
+}
+
+/** Prefix of the payment link ids of the local checkout: `plink_local_<packId>`. */
+const LOCAL_PAYMENT_LINK_PREFIX = 'plink_local_';
+
+/** The payment link id the local checkout gives the sessions of `packId`. */
+export function localPaymentLink(packId: string): string {
+  return `${LOCAL_PAYMENT_LINK_PREFIX}${packId}`;
+}
+
+/**
+ * The pack id of a payment link, for sessions without `metadata.packId`: the local checkout's
+ * links name their pack; a real Stripe Payment Link names it in its metadata (copied to every
+ * session it creates: see the README), so any other link yields undefined.
+ */
+export function packIdOfPaymentLink(link: string | undefined): string | undefined {
+  return link?.startsWith(LOCAL_PAYMENT_LINK_PREFIX)
+    ? link.slice(LOCAL_PAYMENT_LINK_PREFIX.length)
+    : undefined;
+}
+
+/** A `sub`: a UUID in lower case, as our identity provider and Cognito issue them. */
+const SUB = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+/**
+ * The user of a `client_reference_id` (spec §2 "Pricing"): the sub, possibly followed by the
+ * buyer's 8-character referral code; undefined when it does not start with a sub.
+ */
+export function subOfClientReference(reference: string | null | undefined): string | undefined {
+  const match = reference ? SUB.exec(reference) : null;
+  if (!match) return undefined;
+  const rest = reference!.slice(match[0].length);
+  return rest === '' || /^[0-9A-Za-z]{8}$/.test(rest) ? match[0].toLowerCase() : undefined;
+}
+
+/** The id of an expandable Stripe field (a string, or an object with an id), if any. */
+function idOf(field: string | { id: string } | null | undefined): string | undefined {
+  if (typeof field === 'string') return field;
+  return field && typeof field.id === 'string' ? field.id : undefined;
+}
+
+/** Reads the purchase of a `checkout.session.completed` event. */
+export function completedSession(session: Stripe.Checkout.Session): CompletedSession {
+  const packId = session.metadata?.packId;
+  return {
+    id: typeof session.id === 'string' ? session.id : '',
+    userSub: subOfClientReference(session.client_reference_id),
+    packId: typeof packId === 'string' ? packId : undefined,
+    paymentLink: idOf(session.payment_link),
+    amountTotal: session.amount_total ?? 0,
+    currency: session.currency ?? '',
+    paid: session.payment_status === 'paid',
+    paymentIntent: idOf(session.payment_intent),
+  };
+}
+
+/** Reads the refund or dispute of a `charge.refunded` or `charge.dispute.created` event. */
+export function reversalOf(
+  event: Stripe.ChargeRefundedEvent | Stripe.ChargeDisputeCreatedEvent,
+): Reversal {
+  return event.type === 'charge.refunded'
+    ? { kind: 'refund', paymentIntent: idOf(event.data.object.payment_intent) }
+    : { kind: 'dispute', paymentIntent: idOf(event.data.object.payment_intent) };
+}

@@ -1,0 +1,223 @@
+/**
+ * Applying Stripe events to the peanuts ledger (issue 8, spec §2 "Pricing", §3): a paid checkout
+ * session credits its pack's peanuts exactly once (the ledger key `purchase:<sessionId>` is
+ * unique, so concurrent or repeated deliveries write one entry); a refund or a dispute of its
+ * payment intent debits what was credited, once (`purchase_reversal:<sessionId>`), and marks the
+ * purchase. The balance may go negative (spec §3). Every event is kept in `stripe_events`.
+ */
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { toNano } from '../../core/peanuts';
+import type { Database } from '../db';
+import { purchases, stripeEvents, users } from '../db/schema';
+import type { Executor, LedgerService } from '../plugins/services/ledger';
+import type { PacksService } from '../plugins/services/packs';
+import {
+  completedSession,
+  packIdOfPaymentLink,
+  reversalOf,
+  type CompletedSession,
+  type Reversal,
+} from './events';
+
+/** What became of an event: see `stripe_events.outcome`. */
+export type EventOutcome = 'applied' | 'duplicate' | 'unmatched' | 'ignored';
+
+/** The result of applying one event. */
+export interface AppliedEvent {
+  /** What became of it. */
+  outcome: EventOutcome;
+  /** Why it was not applied (for `unmatched`). */
+  reason?: string;
+}
+
+/** What the billing service needs. */
+export interface BillingDeps {
+  /** The database. */
+  db: Database;
+  /** The peanuts ledger. */
+  ledger: LedgerService;
+  /** The packs for sale. */
+  packs: PacksService;
+}
+
+/** The billing operations. */
+export interface BillingService {
+  /**
+   * Applies a verified Stripe event (idempotent: applying it again changes nothing) and records
+   * it. Never throws for an event's content: an unknown user, pack or purchase is `unmatched`.
+   */
+  apply(event: Stripe.Event): Promise<AppliedEvent>;
+  /**
+   * Applies the kept `unmatched` events of `userSub` (issue 8: an event that arrived before its
+   * user is applied when the user appears): their paid checkout sessions, then the refunds and
+   * disputes of those purchases. Idempotent. Use the caller's transaction `tx` inside one.
+   * Returns the number of events applied.
+   */
+  applyPending(userSub: string, tx?: Executor): Promise<number>;
+}
+
+/** The ledger key of the credit of a checkout session. */
+export function purchaseKey(sessionId: string): string {
+  return `purchase:${sessionId}`;
+}
+
+/** The ledger key of the one debit (refund or dispute) of a checkout session. */
+export function reversalKey(sessionId: string): string {
+  return `purchase_reversal:${sessionId}`;
+}
+
+/** Makes the billing service. */
+export function createBilling(deps: BillingDeps): BillingService {
+  const { db, ledger, packs } = deps;
+
+  /** The pack of a session: `metadata.packId`, else its (local checkout's) payment link. */
+  const packOf = (session: CompletedSession) => {
+    const id = session.packId ?? packIdOfPaymentLink(session.paymentLink);
+    return id === undefined ? undefined : packs.get(id);
+  };
+
+  const credit = async (session: CompletedSession, tx: Executor): Promise<AppliedEvent> => {
+    if (session.id === '' || !Number.isSafeInteger(session.amountTotal)) {
+      return { outcome: 'unmatched', reason: 'malformed session' };
+    }
+    if (!session.paid) return { outcome: 'unmatched', reason: 'session not paid' };
+    if (session.userSub === undefined) {
+      return { outcome: 'unmatched', reason: 'client_reference_id names no user' };
+    }
+    const pack = packOf(session);
+    if (!pack) return { outcome: 'unmatched', reason: 'unknown pack' };
+    const [user] = await tx
+      .select({ sub: users.sub })
+      .from(users)
+      .where(and(eq(users.sub, session.userSub), eq(users.confirmed, true)));
+    // An unconfirmed sign-up may expire and be deleted with its ledger: wait for confirmation.
+    if (!user) return { outcome: 'unmatched', reason: 'unknown user' };
+    const peanutsNano = toNano(pack.peanuts);
+    const written = await ledger.append(
+      {
+        userSub: user.sub,
+        amountNano: peanutsNano,
+        kind: 'purchase',
+        key: purchaseKey(session.id),
+      },
+      tx,
+    );
+    if (!written) return { outcome: 'duplicate' };
+    await tx.insert(purchases).values({
+      checkoutSessionId: session.id,
+      userSub: user.sub,
+      packId: pack.id,
+      peanutsNano,
+      amountTotal: session.amountTotal,
+      currency: session.currency,
+      paymentIntent: session.paymentIntent ?? null,
+    });
+    return { outcome: 'applied' };
+  };
+
+  const reverse = async (reversal: Reversal, tx: Executor): Promise<AppliedEvent> => {
+    if (reversal.paymentIntent === undefined) {
+      return { outcome: 'unmatched', reason: 'no payment_intent' };
+    }
+    const [purchase] = await tx
+      .select()
+      .from(purchases)
+      .where(eq(purchases.paymentIntent, reversal.paymentIntent));
+    if (!purchase) return { outcome: 'unmatched', reason: 'unknown purchase' };
+    const written = await ledger.append(
+      {
+        userSub: purchase.userSub,
+        amountNano: -purchase.peanutsNano,
+        kind: reversal.kind,
+        key: reversalKey(purchase.checkoutSessionId),
+      },
+      tx,
+    );
+    if (!written) return { outcome: 'duplicate' };
+    await tx
+      .update(purchases)
+      .set({ state: reversal.kind === 'refund' ? 'refunded' : 'disputed', updatedAt: new Date() })
+      .where(eq(purchases.checkoutSessionId, purchase.checkoutSessionId));
+    return { outcome: 'applied' };
+  };
+
+  /** Applies `event` in `tx` and records it with its outcome. */
+  const applyIn = async (event: Stripe.Event, tx: Executor): Promise<AppliedEvent> => {
+    let result: AppliedEvent;
+    switch (event.type) {
+      case 'checkout.session.completed':
+        result = await credit(completedSession(event.data.object), tx);
+        break;
+      case 'charge.refunded':
+      case 'charge.dispute.created':
+        result = await reverse(reversalOf(event), tx);
+        break;
+      default:
+        result = { outcome: 'ignored' };
+    }
+    // A redelivery keeps the first outcome that changed something.
+    await tx
+      .insert(stripeEvents)
+      .values({
+        eventId: event.id,
+        type: event.type,
+        payload: event,
+        outcome: result.outcome,
+        reason: result.reason ?? null,
+      })
+      .onConflictDoUpdate({
+        target: stripeEvents.eventId,
+        set: { outcome: result.outcome, reason: result.reason ?? null },
+        setWhere: sql`${stripeEvents.outcome} <> 'applied'`,
+      });
+    return result;
+  };
+
+  /** The kept unmatched events of `type` that also meet `condition`, oldest first. */
+  const unmatched = (tx: Executor, type: string, condition: SQL) =>
+    tx
+      .select({ payload: stripeEvents.payload })
+      .from(stripeEvents)
+      .where(and(eq(stripeEvents.outcome, 'unmatched'), eq(stripeEvents.type, type), condition))
+      .orderBy(asc(stripeEvents.receivedAt));
+
+  /** Applies `events` in `tx`; answers how many were applied. */
+  const applyAll = async (events: { payload: unknown }[], tx: Executor): Promise<number> => {
+    let applied = 0;
+    for (const { payload } of events) {
+      if ((await applyIn(payload as Stripe.Event, tx)).outcome === 'applied') applied += 1;
+    }
+    return applied;
+  };
+
+  /** Applies the unmatched events of `userSub` in `tx` (see `applyPending`). */
+  const pendingIn = async (userSub: string, tx: Executor): Promise<number> => {
+    // A client_reference_id is the sub, maybe followed by a referral code (a sub is a UUID:
+    // no LIKE wildcard in it).
+    const reference = sql`${stripeEvents.payload} #>> '{data,object,client_reference_id}'`;
+    let applied = await applyAll(
+      await unmatched(tx, 'checkout.session.completed', sql`${reference} LIKE ${`${userSub}%`}`),
+      tx,
+    );
+    const intents = await tx
+      .select({ paymentIntent: purchases.paymentIntent })
+      .from(purchases)
+      .where(eq(purchases.userSub, userSub));
+    const paymentIntent = sql`${stripeEvents.payload} #>> '{data,object,payment_intent}'`;
+    for (const intent of intents) {
+      if (intent.paymentIntent === null) continue;
+      for (const type of ['charge.refunded', 'charge.dispute.created']) {
+        const events = await unmatched(tx, type, sql`${paymentIntent} = ${intent.paymentIntent}`);
+        applied += await applyAll(events, tx);
+      }
+    }
+    return applied;
+  };
+
+  return {
+    apply: (event) => db.transaction((tx) => applyIn(event, tx)),
+    applyPending: (userSub, tx) =>
+      tx ? pendingIn(userSub, tx) : db.transaction((own) => pendingIn(userSub, own)),
+  };
+}

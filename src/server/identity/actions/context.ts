@@ -1,0 +1,101 @@
+/**
+ * What every action of the identity provider works with: the typed context, the hooks into the
+ * rest of the server and the attempt limits (issue 16).
+ */
+import type { IdentityDb, IdentityTx } from '../db';
+import type { Mailer } from '../mailer';
+import type { ThrottleRule } from '../throttle';
+import type { TokenService } from '../tokens';
+
+/** The user a hook is told about. */
+export interface HookUser {
+  /** Cognito `sub`. */
+  sub: string;
+  /** Email address, lower case. */
+  email: string;
+}
+
+/** Callbacks into the rest of the server, run inside the action's transaction. */
+export interface IdentityHooks {
+  /**
+   * A sign-up was confirmed (runs exactly once per user, in the confirming transaction: use
+   * `tx`; throwing rolls the confirmation back).
+   */
+  onUserConfirmed?: (user: HookUser, tx: IdentityTx) => Promise<void>;
+  /**
+   * A user is being deleted (runs in the deleting transaction before the user row goes: use
+   * `tx`; throwing keeps the user).
+   */
+  onUserDeleted?: (sub: string, tx: IdentityTx) => Promise<void>;
+}
+
+/** Attempt limits (issue 16). */
+export interface ThrottleSettings {
+  /**
+   * Progressive password lockout: from the `lockAfter`-th consecutive failure on, password
+   * checks are refused for `firstLockMs`, doubling with each further failure up to `maxLockMs`;
+   * failures are forgotten after `forgetAfterMs` without one.
+   */
+  passwordLockout: {
+    lockAfter: number;
+    firstLockMs: number;
+    maxLockMs: number;
+    forgetAfterMs: number;
+  };
+  /** Codes mailed per address (sign-up, resend, forgot password). */
+  codeSends: ThrottleRule;
+  /** Code checks per address, across every code it is sent (new codes do not reset it). */
+  codeChecks: ThrottleRule;
+  /** Checks one code survives. */
+  codeAttempts: number;
+}
+
+/**
+ * Default limits: Cognito's lockout (1 s after the fifth failed password, doubling, up to 15
+ * minutes; failures forgotten after an hour without one), 5 code mails per hour, 5 code checks per 15 minutes per address, 5 per code.
+ */
+export const DEFAULT_THROTTLE: Readonly<ThrottleSettings> = Object.freeze({
+  passwordLockout: Object.freeze({
+    lockAfter: 5,
+    firstLockMs: 1000,
+    maxLockMs: 15 * 60_000,
+    forgetAfterMs: 60 * 60_000,
+  }),
+  codeSends: Object.freeze({ limit: 5, windowMs: 60 * 60_000 }),
+  codeChecks: Object.freeze({ limit: 5, windowMs: 15 * 60_000 }),
+  codeAttempts: 5,
+});
+
+/** Lifetime of a sign-up confirmation code, and of an unconfirmed sign-up: 24 h (as Cognito). */
+export const CONFIRMATION_CODE_TTL_MS = 24 * 3600_000;
+/** Lifetime of a password reset code: 1 h (as Cognito). */
+export const RESET_CODE_TTL_MS = 3600_000;
+/** Lifetime of an SRP challenge (InitiateAuth to RespondToAuthChallenge). */
+export const SRP_CHALLENGE_TTL_MS = 5 * 60_000;
+/** Largest accepted difference between the client's TIMESTAMP and our clock. */
+export const MAX_TIMESTAMP_SKEW_MS = 5 * 60_000;
+
+/** What every action works with. */
+export interface IdentityContext {
+  db: IdentityDb;
+  /** The user pool id, e.g. `local_peanutvpn`. */
+  poolId: string;
+  /** The part of the pool id after `_` (SRP's pool name). */
+  poolName: string;
+  /** The one app client id. */
+  clientId: string;
+  tokens: TokenService;
+  mailer: Mailer;
+  /** Current time in epoch milliseconds. */
+  clock: () => number;
+  throttle: ThrottleSettings;
+  hooks: IdentityHooks;
+  /** The server secret `name` (secrets.ts), cached by the caller. */
+  secret: (name: string) => Promise<Buffer>;
+}
+
+/** A request or response body. */
+export type Body = Record<string, unknown>;
+
+/** One action of the API. */
+export type Action = (ctx: IdentityContext, input: Body) => Promise<Body>;

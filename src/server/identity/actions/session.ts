@@ -1,0 +1,111 @@
+/**
+ * Sessions: starting one (all three tokens), authenticating an access token, and the actions of
+ * a signed-in user: GetUser, GlobalSignOut, RevokeToken, DeleteUser.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
+import { idpErrors } from '../errors';
+import { idpPasswordLockouts, idpRefreshTokens, users, type UserRow } from '../schema';
+import { hashSecret, newRefreshToken, REFRESH_TOKEN_TTL_MS } from '../tokens';
+import type { Action, Body, IdentityContext } from './context';
+import { checkClient, required } from './input';
+import { userLockKey } from './lockout';
+import { mfaSettingsOf, userBySub } from './users';
+
+/** Starts a sign-in session for a user who proved their password: all three tokens. */
+export async function startSession(ctx: IdentityContext, user: UserRow): Promise<Body> {
+  const now = ctx.clock();
+  const refreshToken = newRefreshToken();
+  const originJti = randomUUID();
+  // Expired sessions of this user are of no further use.
+  await ctx.db
+    .delete(idpRefreshTokens)
+    .where(and(eq(idpRefreshTokens.sub, user.sub), lt(idpRefreshTokens.expiresAt, new Date(now))));
+  await ctx.db.insert(idpRefreshTokens).values({
+    tokenHash: hashSecret(refreshToken),
+    originJti,
+    sub: user.sub,
+    authTime: new Date(now),
+    expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS),
+  });
+  const tokens = await ctx.tokens.issue(user, { originJti, authTime: now });
+  return {
+    AccessToken: tokens.accessToken,
+    ExpiresIn: tokens.expiresIn,
+    IdToken: tokens.idToken,
+    RefreshToken: refreshToken,
+    TokenType: 'Bearer',
+  };
+}
+
+/** A caller proven by their access token. */
+export interface AuthenticatedCaller {
+  user: UserRow;
+  /** The session (`origin_jti`) the access token belongs to. */
+  originJti: string;
+}
+
+/**
+ * The user and session of a valid access token whose session was not revoked (GlobalSignOut,
+ * RevokeToken, a password change elsewhere) and whose user still exists.
+ */
+export async function authenticate(
+  ctx: IdentityContext,
+  input: Body,
+): Promise<AuthenticatedCaller> {
+  const claims = await ctx.tokens.verifyAccessToken(input.AccessToken);
+  const [session] = await ctx.db
+    .select({ revoked: idpRefreshTokens.revoked })
+    .from(idpRefreshTokens)
+    .where(eq(idpRefreshTokens.originJti, claims.originJti));
+  const user = await userBySub(ctx.db, claims.sub);
+  if (!user) throw idpErrors.userNotFound();
+  if (!session || session.revoked) throw idpErrors.revokedAccessToken();
+  return { user, originJti: claims.originJti };
+}
+
+/** GetUser: the user's username, attributes (sub, email_verified, email) and MFA settings. */
+export const getUser: Action = async (ctx, input) => {
+  const { user } = await authenticate(ctx, input);
+  return {
+    Username: user.username,
+    UserAttributes: [
+      { Name: 'sub', Value: user.sub },
+      { Name: 'email_verified', Value: String(user.emailVerified) },
+      { Name: 'email', Value: user.email },
+    ],
+    ...mfaSettingsOf(user),
+  };
+};
+
+/** GlobalSignOut: revokes every session of the user (their refresh and access tokens). */
+export const globalSignOut: Action = async (ctx, input) => {
+  const { user } = await authenticate(ctx, input);
+  await ctx.db
+    .update(idpRefreshTokens)
+    .set({ revoked: true })
+    .where(eq(idpRefreshTokens.sub, user.sub));
+  return {};
+};
+
+/** RevokeToken: revokes the session of a refresh token (unknown tokens are ignored). */
+export const revokeToken: Action = async (ctx, input) => {
+  checkClient(ctx, input);
+  const token = required(input, 'Token');
+  await ctx.db
+    .update(idpRefreshTokens)
+    .set({ revoked: true })
+    .where(eq(idpRefreshTokens.tokenHash, hashSecret(token)));
+  return {};
+};
+
+/** DeleteUser: runs onUserDeleted, then deletes the user with their codes and sessions. */
+export const deleteUser: Action = async (ctx, input) => {
+  const { user } = await authenticate(ctx, input);
+  await ctx.db.transaction(async (tx) => {
+    await ctx.hooks.onUserDeleted?.(user.sub, tx);
+    await tx.delete(users).where(eq(users.sub, user.sub));
+    await tx.delete(idpPasswordLockouts).where(eq(idpPasswordLockouts.key, userLockKey(user.sub)));
+  });
+  return {};
+};

@@ -1,0 +1,190 @@
+/**
+ * Sign-in: InitiateAuth (USER_SRP_AUTH, USER_PASSWORD_AUTH, REFRESH_TOKEN_AUTH) and
+ * RespondToAuthChallenge (PASSWORD_VERIFIER, and SOFTWARE_TOKEN_MFA in mfa.ts). Every password check is reserved under the
+ * progressive lockout first (lockout.ts). A login name that belongs to nobody gets a decoy SRP
+ * challenge and fails exactly as a wrong password does (issue 16).
+ */
+import { randomBytes } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
+import { IdpError, idpErrors } from '../errors';
+import { idpRefreshTokens, idpSrpChallenges, type UserRow } from '../schema';
+import { parseHex, parseTimestamp, serverSession, verifyPasswordClaim } from '../srp';
+import { hashSecret } from '../tokens';
+import {
+  MAX_TIMESTAMP_SKEW_MS,
+  SRP_CHALLENGE_TTL_MS,
+  type Action,
+  type Body,
+  type IdentityContext,
+} from './context';
+import { checkClient, loginName, parameters, required } from './input';
+import {
+  assertNotLocked,
+  nameLockKey,
+  refundPasswordCheck,
+  reservePasswordCheck,
+  userLockKey,
+} from './lockout';
+import { answerSoftwareTokenMfa, completeSignIn } from './mfa';
+import {
+  decoyCredentials,
+  decoyPasswordCheck,
+  findUser,
+  passwordMatches,
+  userBySub,
+} from './users';
+
+/** The lockout key of a sign-in as `name`: the user's, or the name's when nobody has it. */
+function lockKeyOf(user: UserRow | undefined, name: string): string {
+  return user ? userLockKey(user.sub) : nameLockKey(name);
+}
+
+/** InitiateAuth with USER_SRP_AUTH: answers the PASSWORD_VERIFIER challenge (a decoy for nobody). */
+async function startSrp(ctx: IdentityContext, auth: Body): Promise<Body> {
+  const name = loginName(required(auth, 'USERNAME'));
+  const A = parseHex(required(auth, 'SRP_A'));
+  if (A === undefined) throw idpErrors.invalidParameter('SRP_A is not a hexadecimal number.');
+  const user = await findUser(ctx, name);
+  await assertNotLocked(ctx, lockKeyOf(user, name));
+  const { srpSalt, srpVerifier } = user ?? (await decoyCredentials(ctx, name));
+  let session;
+  try {
+    session = serverSession(A, srpVerifier);
+  } catch {
+    throw idpErrors.invalidParameter('Invalid SRP_A: A mod N must not be 0.');
+  }
+  const secretBlock = randomBytes(64);
+  const now = ctx.clock();
+  await ctx.db.delete(idpSrpChallenges).where(lt(idpSrpChallenges.expiresAt, new Date(now)));
+  await ctx.db.insert(idpSrpChallenges).values({
+    secretHash: hashSecret(secretBlock),
+    sub: user?.sub ?? null,
+    sessionKey: session.key.toString('hex'),
+    expiresAt: new Date(now + SRP_CHALLENGE_TTL_MS),
+  });
+  const userIdForSrp = user?.username ?? name;
+  return {
+    ChallengeName: 'PASSWORD_VERIFIER',
+    ChallengeParameters: {
+      SALT: srpSalt,
+      SRP_B: session.B.toString(16),
+      SECRET_BLOCK: secretBlock.toString('base64'),
+      USER_ID_FOR_SRP: userIdForSrp,
+      USERNAME: userIdForSrp,
+    },
+  };
+}
+
+/** InitiateAuth with USER_PASSWORD_AUTH: checks the password, answers the tokens. */
+async function passwordAuth(ctx: IdentityContext, auth: Body): Promise<Body> {
+  const name = loginName(required(auth, 'USERNAME'));
+  const password = required(auth, 'PASSWORD');
+  const user = await findUser(ctx, name);
+  const lockKey = lockKeyOf(user, name);
+  await reservePasswordCheck(ctx, lockKey);
+  if (!user) {
+    await decoyPasswordCheck(ctx, name, password);
+    throw idpErrors.incorrectCredentials();
+  }
+  if (!passwordMatches(ctx, user, password)) throw idpErrors.incorrectCredentials();
+  await refundPasswordCheck(ctx, lockKey);
+  if (!user.confirmed) throw idpErrors.notConfirmed();
+  return completeSignIn(ctx, user);
+}
+
+/** InitiateAuth with REFRESH_TOKEN_AUTH: new id and access tokens for the same session. */
+async function refreshAuth(ctx: IdentityContext, auth: Body): Promise<Body> {
+  const token = required(auth, 'REFRESH_TOKEN');
+  const [session] = await ctx.db
+    .select()
+    .from(idpRefreshTokens)
+    .where(eq(idpRefreshTokens.tokenHash, hashSecret(token)));
+  if (!session) throw idpErrors.invalidRefreshToken();
+  if (session.revoked) throw idpErrors.revokedRefreshToken();
+  if (session.expiresAt.getTime() <= ctx.clock()) throw idpErrors.expiredRefreshToken();
+  const user = await userBySub(ctx.db, session.sub);
+  if (!user) throw idpErrors.invalidRefreshToken();
+  const tokens = await ctx.tokens.issue(user, {
+    originJti: session.originJti,
+    authTime: session.authTime.getTime(),
+  });
+  return {
+    ChallengeParameters: {},
+    AuthenticationResult: {
+      AccessToken: tokens.accessToken,
+      ExpiresIn: tokens.expiresIn,
+      IdToken: tokens.idToken,
+      TokenType: 'Bearer',
+    },
+  };
+}
+
+/** InitiateAuth: USER_SRP_AUTH, USER_PASSWORD_AUTH or REFRESH_TOKEN_AUTH. */
+export const initiateAuth: Action = async (ctx, input) => {
+  checkClient(ctx, input);
+  const flow = required(input, 'AuthFlow');
+  const auth = parameters(input, 'AuthParameters');
+  switch (flow) {
+    case 'USER_SRP_AUTH':
+      return startSrp(ctx, auth);
+    case 'USER_PASSWORD_AUTH':
+      return passwordAuth(ctx, auth);
+    case 'REFRESH_TOKEN_AUTH':
+    case 'REFRESH_TOKEN':
+      return refreshAuth(ctx, auth);
+    default:
+      throw idpErrors.invalidParameter(`${flow} flow not enabled for this client`);
+  }
+};
+
+/**
+ * RespondToAuthChallenge with PASSWORD_VERIFIER: checks the password claim (each challenge
+ * once, TIMESTAMP within 5 minutes, the check reserved under the lockout), answers the tokens.
+ * A decoy challenge fails as a wrong password does.
+ */
+export const respondToAuthChallenge: Action = async (ctx, input) => {
+  checkClient(ctx, input);
+  const challengeName = required(input, 'ChallengeName');
+  if (challengeName === 'SOFTWARE_TOKEN_MFA') return answerSoftwareTokenMfa(ctx, input);
+  if (challengeName !== 'PASSWORD_VERIFIER') {
+    throw idpErrors.invalidParameter(`Unsupported challenge: ${challengeName}`);
+  }
+  const responses = parameters(input, 'ChallengeResponses');
+  const name = loginName(required(responses, 'USERNAME'));
+  const secretBlock = required(responses, 'PASSWORD_CLAIM_SECRET_BLOCK');
+  const signature = required(responses, 'PASSWORD_CLAIM_SIGNATURE');
+  const timestamp = required(responses, 'TIMESTAMP');
+
+  // Deleting the challenge makes its secret block single-use: a replay finds nothing.
+  const [challenge] = await ctx.db
+    .delete(idpSrpChallenges)
+    .where(eq(idpSrpChallenges.secretHash, hashSecret(Buffer.from(secretBlock, 'base64'))))
+    .returning();
+  const now = ctx.clock();
+  if (!challenge) throw idpErrors.invalidSession();
+  if (challenge.expiresAt.getTime() <= now) throw idpErrors.expiredSession();
+  const user = challenge.sub === null ? undefined : await userBySub(ctx.db, challenge.sub);
+  if (user && name !== user.username && name !== user.email) {
+    throw idpErrors.incorrectCredentials();
+  }
+  const lockKey = lockKeyOf(user, name);
+  await reservePasswordCheck(ctx, lockKey);
+  const time = parseTimestamp(timestamp);
+  if (time === undefined || Math.abs(time - now) > MAX_TIMESTAMP_SKEW_MS) {
+    throw new IdpError('NotAuthorizedException', 'Invalid TIMESTAMP: malformed or out of range.');
+  }
+  const key = Buffer.from(challenge.sessionKey, 'hex');
+  const userIdForSrp = user?.username ?? name;
+  const proven = verifyPasswordClaim(
+    key,
+    ctx.poolName,
+    userIdForSrp,
+    secretBlock,
+    timestamp,
+    signature,
+  );
+  if (!user || !proven) throw idpErrors.incorrectCredentials();
+  await refundPasswordCheck(ctx, lockKey);
+  if (!user.confirmed) throw idpErrors.notConfirmed();
+  return completeSignIn(ctx, user);
+};

@@ -1,0 +1,106 @@
+/**
+ * The host's side of the `netns` provisioner: one nftables table of ours, `inet <prefix>vpn`
+ * (nobody else's rules are ever flushed or changed), and IPv4 forwarding.
+ *
+ * The table holds:
+ * - the map `wgports` (UDP port -> namespace address): packets to a local address of the host on
+ *   a VPN's port are DNATed to its namespace, so `WG_ENDPOINT_HOST:<port>` reaches its server;
+ * - masquerading of the servers' addresses (`WG_ADDRESSES`) leaving by any other interface, so
+ *   a client reaches whatever the host reaches;
+ * - isolation: nothing is forwarded from one VPN's veth to another's (`<prefix>*` to
+ *   `<prefix>*`), and the VPNs' namespaces cannot open connections to the host itself.
+ */
+import fs from 'node:fs';
+import { formatIpv4, type NetnsSettings } from './netnsSettings';
+import { CommandError, nft, run } from './netnsSystem';
+
+/** The name of our nftables table (family `inet`). */
+export function tableName(settings: NetnsSettings): string {
+  return `${settings.namePrefix}vpn`;
+}
+
+/** The nft script that creates the table or brings an existing one's rules up to date. */
+export function hostRules(settings: NetnsSettings): string {
+  const table = `inet ${tableName(settings)}`;
+  const ours = `"${settings.namePrefix}*"`;
+  const range = `${formatIpv4(settings.addressBase)}/${settings.addressPrefix}`;
+  const chains = ['prerouting', 'output', 'postrouting', 'forward', 'input'];
+  return [
+    `table ${table} {`,
+    '  map wgports { type inet_service : ipv4_addr ; }',
+    '  chain prerouting { type nat hook prerouting priority dstnat ; policy accept ; }',
+    '  chain output { type nat hook output priority -100 ; policy accept ; }',
+    '  chain postrouting { type nat hook postrouting priority srcnat ; policy accept ; }',
+    '  chain forward { type filter hook forward priority filter ; policy accept ; }',
+    '  chain input { type filter hook input priority filter ; policy accept ; }',
+    '}',
+    ...chains.map((chain) => `flush chain ${table} ${chain}`),
+    `add rule ${table} prerouting fib daddr type local meta l4proto udp dnat ip to udp dport map @wgports`,
+    `add rule ${table} output fib daddr type local meta l4proto udp dnat ip to udp dport map @wgports`,
+    `add rule ${table} postrouting ip saddr ${range} oifname != ${ours} masquerade`,
+    `add rule ${table} forward iifname ${ours} oifname ${ours} drop`,
+    `add rule ${table} input iifname ${ours} ct state established,related accept`,
+    `add rule ${table} input iifname ${ours} drop`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * Creates (or updates) our table and turns IPv4 forwarding on. Idempotent: the map's entries
+ * (running VPNs) are kept, the rules replaced in one atomic nft transaction.
+ */
+export async function ensureHost(settings: NetnsSettings): Promise<void> {
+  await nft(hostRules(settings));
+  fs.writeFileSync('/proc/sys/net/ipv4/ip_forward', '1\n');
+}
+
+/** Sends UDP port `port` of the host to `address` (a VPN's namespace). Idempotent. */
+export async function mapPort(
+  settings: NetnsSettings,
+  port: number,
+  address: string,
+): Promise<void> {
+  const element = `inet ${tableName(settings)} wgports { ${port} : ${address} }`;
+  try {
+    await nft(`add element ${element}\n`); // the same entry again is fine
+  } catch (error) {
+    if (!(error instanceof CommandError && /File exists/.test(error.stderr))) throw error;
+    // A stale entry of the port (to another address): replace it in one transaction.
+    await nft(
+      `delete element inet ${tableName(settings)} wgports { ${port} }\nadd element ${element}\n`,
+    );
+  }
+}
+
+/** Removes UDP port `port`'s entry (none is fine). */
+export async function unmapPort(settings: NetnsSettings, port: number): Promise<void> {
+  try {
+    await nft(`delete element inet ${tableName(settings)} wgports { ${port} }\n`);
+  } catch (error) {
+    if (error instanceof CommandError && /No such file or directory/.test(error.stderr)) return;
+    throw error;
+  }
+}
+
+/** The map's entries, port -> address (empty when our table does not exist). */
+export async function mappedPorts(settings: NetnsSettings): Promise<Map<number, string>> {
+  let out: string;
+  try {
+    out = await run('nft', ['-j', 'list', 'map', 'inet', tableName(settings), 'wgports']);
+  } catch {
+    return new Map();
+  }
+  const parsed = JSON.parse(out) as { nftables: { map?: { elem?: [number, string][] } }[] };
+  const elements = parsed.nftables.find((item) => item.map)?.map?.elem ?? [];
+  return new Map(elements.map(([port, address]) => [port, address]));
+}
+
+/** Deletes our table (nothing of ours is left in nftables). */
+export async function removeHostRules(settings: NetnsSettings): Promise<void> {
+  try {
+    await run('nft', ['list', 'table', 'inet', tableName(settings)]);
+  } catch {
+    return; // no table
+  }
+  await nft(`delete table inet ${tableName(settings)}\n`);
+}

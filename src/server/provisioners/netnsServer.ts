@@ -1,0 +1,155 @@
+/**
+ * One `netns` VPN server on this host (see netns.ts for its layout): build it from nothing, tell
+ * whether it is complete and serving, tear down whatever part of it exists, read its counters.
+ * Commands run through `execFile` (netnsSystem.ts); keys go over the UAPI socket only.
+ */
+import fs from 'node:fs';
+import { mappedPorts, mapPort, unmapPort } from './netnsHost';
+import { NAMESPACE_LINK, type NetnsSettings, type ServerPlan } from './netnsSettings';
+import { ipBatch, killProcesses, namespacePids, run } from './netnsSystem';
+import { getInterface, keyToHex, setInterface, socketPath } from './uapi';
+import type { ProvisionTarget } from './types';
+
+/** The "up" bit of a link's flags. */
+const IFF_UP = 0x1;
+
+/** Where `ip netns` keeps its namespaces. */
+export const NETNS_DIR = '/var/run/netns';
+
+/** True when `path` exists. */
+function exists(path: string): boolean {
+  return fs.existsSync(path);
+}
+
+/** The names in `dir` (empty when it does not exist). */
+export function namesIn(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/** True when UDP `port` is bound by a socket of the network namespace of process `pid`. */
+function listening(pid: number, port: number): boolean {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  return ['udp', 'udp6'].some((file) => {
+    try {
+      // Lines of `sl local_address rem_address ...`, local_address being `<hex address>:<hex port>`.
+      return fs
+        .readFileSync(`/proc/${pid}/net/${file}`, 'utf8')
+        .split('\n')
+        .some((line) => line.trim().split(/\s+/)[1]?.split(':')[1] === hex);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Whether `plan`'s server is complete and serves `target` (keys compared inside, never
+ * returned): namespace, daemon with the right key, port and peer, host link up, the tunnel's
+ * and default routes in the namespace (IPv4 drops a link's routes when it goes down), the UDP
+ * port bound, and (unless `portMapped` is known) the port's DNAT entry.
+ */
+export async function serverHealthy(
+  settings: NetnsSettings,
+  plan: ServerPlan,
+  target: ProvisionTarget,
+  portMapped = false,
+): Promise<boolean> {
+  if (!exists(`${NETNS_DIR}/${plan.name}`) || !exists(socketPath(plan.name))) return false;
+  try {
+    const state = await getInterface(plan.name, target.serverPrivateKey);
+    if (
+      !state.privateKeyMatches ||
+      state.listenPort !== plan.listenPort ||
+      state.peers.length !== 1 ||
+      state.peers[0].publicKeyHex !== keyToHex(target.clientPublicKey)
+    ) {
+      return false;
+    }
+    const hostFlags = Number(fs.readFileSync(`/sys/class/net/${plan.hostLink}/flags`, 'utf8'));
+    const pid = namespacePids(plan.name).find((candidate) => listening(candidate, plan.listenPort));
+    if ((hostFlags & IFF_UP) === 0 || pid === undefined) return false;
+    const routes = fs.readFileSync(`/proc/${pid}/net/route`, 'utf8');
+    if (!new RegExp(`^${plan.name}\\s`, 'm').test(routes)) return false;
+    if (!new RegExp(`^${NAMESPACE_LINK}\\s+00000000\\s`, 'm').test(routes)) return false;
+    return (
+      portMapped || (await mappedPorts(settings)).get(plan.listenPort) === plan.namespaceAddress
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Removes everything of the server in `plan` (whatever part exists); its port's entry too
+ * unless `keepPort` (a rebuild maps it again; an orphan's port is judged on its own).
+ */
+export async function teardownServer(
+  settings: NetnsSettings,
+  plan: ServerPlan,
+  keepPort = false,
+): Promise<void> {
+  await killProcesses(namespacePids(plan.name));
+  const lines = [
+    ...(exists(`/sys/class/net/${plan.hostLink}`) ? [`link del dev ${plan.hostLink}`] : []),
+    ...(exists(`${NETNS_DIR}/${plan.name}`) ? [`netns del ${plan.name}`] : []),
+  ];
+  if (lines.length > 0) await ipBatch(lines);
+  if (!keepPort) await unmapPort(settings, plan.listenPort);
+  fs.rmSync(socketPath(plan.name), { force: true });
+}
+
+/** Builds the server of `plan` for `target` from nothing; resolves once it listens. */
+export async function buildServer(
+  settings: NetnsSettings,
+  plan: ServerPlan,
+  target: ProvisionTarget,
+  signal?: AbortSignal,
+): Promise<void> {
+  const { name } = plan;
+  await ipBatch([
+    `netns add ${name}`,
+    `link add ${plan.hostLink} type veth peer name ${NAMESPACE_LINK} netns ${name}`,
+    `addr add ${plan.hostAddress}/30 dev ${plan.hostLink}`,
+    `link set ${plan.hostLink} up`,
+    `route add ${plan.tunnelNetwork} via ${plan.namespaceAddress} dev ${plan.hostLink} onlink`,
+  ]);
+  // In the namespace's network only (nsenter and tee: util-linux and coreutils, always there;
+  // lighter than `ip netns exec`, which also remounts /sys). /proc/sys/net is the writer's
+  // namespace's: this turns forwarding on in the VPN's namespace alone.
+  const inNamespace = [`--net=${NETNS_DIR}/${name}`, '--'];
+  await run('nsenter', [...inNamespace, 'tee', '/proc/sys/net/ipv4/ip_forward'], {
+    input: '1\n',
+  });
+  signal?.throwIfAborted();
+  // Daemonizes once its interface and socket exist; a bare environment, so that no LOG_LEVEL
+  // reaches it: its output goes to /dev/null (no logs to wipe).
+  await run('nsenter', [...inNamespace, 'wireguard-go', name], {
+    env: { PATH: process.env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin' },
+  });
+  await setInterface(name, {
+    privateKey: target.serverPrivateKey,
+    listenPort: plan.listenPort,
+    peerPublicKey: target.clientPublicKey,
+    presharedKey: target.presharedKey,
+    allowedIps: [`${plan.clientAddress}/32`],
+  });
+  await ipBatch(
+    [
+      'link set lo up',
+      `addr add ${plan.namespaceAddress}/30 dev ${NAMESPACE_LINK}`,
+      `link set ${NAMESPACE_LINK} up`,
+      `route add default via ${plan.hostAddress} dev ${NAMESPACE_LINK} onlink`,
+      `addr add ${plan.serverAddress}/30 dev ${name}`,
+      `link set ${name} up`,
+    ],
+    name,
+  );
+  await mapPort(settings, plan.listenPort, plan.namespaceAddress);
+  if (!(await serverHealthy(settings, plan, target, true))) {
+    throw new Error(`VPN server ${name} is not up and listening on UDP ${plan.listenPort}`);
+  }
+}

@@ -1,0 +1,227 @@
+/**
+ * Settings of the `netns` provisioner (issue 7; DESIGN.md "Fixed points"), read from the
+ * environment by `loadConfig`, and the address plan they define.
+ *
+ * Each VPN server gets a slot (allocated in the database) and from it:
+ * - the names `<prefix><slot>` (namespace and WireGuard interface) and `<prefix><slot>h` (the
+ *   host's end of the veth pair), at most 15 characters;
+ * - the UDP listen port `WG_PORTS`'s first port + slot;
+ * - the block of 8 addresses `WG_ADDRESSES`' base + 8 x slot: .1 host end and .2 namespace end
+ *   of the veth pair (a /30), .5 server and .6 client in the tunnel (a /30).
+ */
+
+import type { SettingDoc } from '../settings';
+
+/** The settings of the `netns` provisioner. */
+export interface NetnsSettings {
+  /** Host put in client configs (`WG_ENDPOINT_HOST`); undefined: the host's primary address. */
+  endpointHost: string | undefined;
+  /** First UDP listen port (`WG_PORTS`, `first-last`). */
+  firstPort: number;
+  /** Last UDP listen port, inclusive. */
+  lastPort: number;
+  /** Base of the IPv4 range of the servers' address blocks (`WG_ADDRESSES`), as a 32-bit number. */
+  addressBase: number;
+  /** Prefix length of that range (at most 29). */
+  addressPrefix: number;
+  /** DNS servers pushed to clients (`WG_DNS`). */
+  dns: string[];
+  /** Prefix of every namespace, interface and nft table of ours (`NETNS_PREFIX`). */
+  namePrefix: string;
+}
+
+/** Defaults of the settings. */
+export const NETNS_DEFAULTS = {
+  ports: '51820-52819',
+  addresses: '10.200.0.0/16',
+  dns: '1.1.1.1, 1.0.0.1',
+  prefix: 'pn',
+} as const;
+
+/** The settings' documentation (listed in settings.ts's SETTINGS and the README). */
+export const NETNS_SETTINGS: readonly SettingDoc[] = [
+  {
+    name: 'WG_ENDPOINT_HOST',
+    description:
+      'Host name or address of this host that clients reach, put in the configs of `netns` VPNs with their UDP port',
+    default: "the host's primary address",
+    requiredInProduction: false,
+  },
+  {
+    name: 'WG_PORTS',
+    description:
+      'UDP listen ports of `netns` VPN servers, `first-last` (one per VPN; open them to clients)',
+    default: NETNS_DEFAULTS.ports,
+    requiredInProduction: false,
+  },
+  {
+    name: 'WG_ADDRESSES',
+    description:
+      'Private IPv4 range of `netns` VPN servers, CIDR (8 addresses per VPN: veth pair and tunnel)',
+    default: NETNS_DEFAULTS.addresses,
+    requiredInProduction: false,
+  },
+  {
+    name: 'WG_DNS',
+    description: 'DNS servers pushed to the clients of `netns` VPNs, comma-separated addresses',
+    default: NETNS_DEFAULTS.dns,
+    requiredInProduction: false,
+  },
+  {
+    name: 'NETNS_PREFIX',
+    description:
+      'Prefix (1 to 4 lower-case letters) of the namespaces, interfaces and nft table of `netns` VPNs; others are never touched',
+    default: NETNS_DEFAULTS.prefix,
+    requiredInProduction: false,
+  },
+];
+
+/** Parses a dotted IPv4 address into a 32-bit number, or undefined. */
+export function parseIpv4(text: string): number | undefined {
+  const parts = text.split('.');
+  if (parts.length !== 4 || !parts.every((part) => /^\d{1,3}$/.test(part))) return undefined;
+  const bytes = parts.map(Number);
+  if (bytes.some((byte) => byte > 255)) return undefined;
+  return ((bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3]) >>> 0;
+}
+
+/** Formats a 32-bit number as a dotted IPv4 address. */
+export function formatIpv4(value: number): string {
+  return [24, 16, 8, 0].map((shift) => (value >>> shift) & 255).join('.');
+}
+
+/** A loose check of an IPv6 address (hex groups and colons, at most one `::`). */
+function isIpv6(text: string): boolean {
+  return /^[0-9a-fA-F:]+$/.test(text) && text.includes(':') && text.split('::').length <= 2;
+}
+
+/**
+ * Reads the settings from `env`.
+ * @throws Error naming the setting when a value is malformed.
+ */
+export function loadNetnsSettings(
+  env: Readonly<Record<string, string | undefined>>,
+): NetnsSettings {
+  const read = (name: string): string | undefined => env[name]?.trim() || undefined;
+
+  const ports = read('WG_PORTS') ?? NETNS_DEFAULTS.ports;
+  const portMatch = /^(\d{1,5})-(\d{1,5})$/.exec(ports);
+  const firstPort = Number(portMatch?.[1]);
+  const lastPort = Number(portMatch?.[2]);
+  if (!portMatch || firstPort < 1 || lastPort > 65535 || firstPort > lastPort) {
+    throw new Error(`WG_PORTS must be a port range first-last within 1-65535, got: '${ports}'`);
+  }
+
+  const addresses = read('WG_ADDRESSES') ?? NETNS_DEFAULTS.addresses;
+  const [baseText, prefixText] = addresses.split('/');
+  const base = parseIpv4(baseText);
+  const addressPrefix = Number(prefixText);
+  if (
+    base === undefined ||
+    !/^\d{1,2}$/.test(prefixText ?? '') ||
+    addressPrefix < 8 ||
+    addressPrefix > 29 ||
+    (base & (2 ** (32 - addressPrefix) - 1)) !== 0
+  ) {
+    throw new Error(
+      `WG_ADDRESSES must be an IPv4 network a.b.c.d/n with n from 8 to 29, got: '${addresses}'`,
+    );
+  }
+
+  const dnsText = read('WG_DNS') ?? NETNS_DEFAULTS.dns;
+  const dns = dnsText
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  if (dns.length === 0 || !dns.every((item) => parseIpv4(item) !== undefined || isIpv6(item))) {
+    throw new Error(`WG_DNS must be comma-separated IP addresses, got: '${dnsText}'`);
+  }
+
+  const namePrefix = read('NETNS_PREFIX') ?? NETNS_DEFAULTS.prefix;
+  if (!/^[a-z]{1,4}$/.test(namePrefix)) {
+    throw new Error(`NETNS_PREFIX must be 1 to 4 lower-case letters, got: '${namePrefix}'`);
+  }
+
+  const endpointHost = read('WG_ENDPOINT_HOST');
+  if (endpointHost !== undefined && !/^[A-Za-z0-9.:-]+$/.test(endpointHost)) {
+    throw new Error(`WG_ENDPOINT_HOST must be a host name or address, got: '${endpointHost}'`);
+  }
+
+  return {
+    endpointHost,
+    firstPort,
+    lastPort,
+    addressBase: base,
+    addressPrefix,
+    dns,
+    namePrefix,
+  };
+}
+
+/** How many VPN servers the settings allow at once (ports and address blocks). */
+export function netnsCapacity(settings: NetnsSettings): number {
+  const blocks = 2 ** (32 - settings.addressPrefix) / 8;
+  return Math.min(settings.lastPort - settings.firstPort + 1, blocks);
+}
+
+/** The names, port and addresses of the server in `slot` (see the module comment). */
+export interface ServerPlan {
+  slot: number;
+  /** Namespace and WireGuard interface, e.g. `pn0`. */
+  name: string;
+  /** The host's end of the veth pair, e.g. `pn0h`. */
+  hostLink: string;
+  /** UDP listen port. */
+  listenPort: number;
+  /** The block, e.g. `10.200.0.0/29`. */
+  network: string;
+  /** The host's end of the veth pair, e.g. `10.200.0.1`. */
+  hostAddress: string;
+  /** The namespace's end of the veth pair, e.g. `10.200.0.2`. */
+  namespaceAddress: string;
+  /** The tunnel's /30, e.g. `10.200.0.4/30`. */
+  tunnelNetwork: string;
+  /** The server's tunnel address, e.g. `10.200.0.5`. */
+  serverAddress: string;
+  /** The client's tunnel address, e.g. `10.200.0.6`. */
+  clientAddress: string;
+}
+
+/** The interface inside each namespace that leads to the host. */
+export const NAMESPACE_LINK = 'eth0';
+
+/** The plan of `slot` (0 to capacity - 1) under `settings`. */
+export function serverPlan(settings: NetnsSettings, slot: number): ServerPlan {
+  const block = settings.addressBase + 8 * slot;
+  const name = `${settings.namePrefix}${slot}`;
+  return {
+    slot,
+    name,
+    hostLink: `${name}h`,
+    listenPort: settings.firstPort + slot,
+    network: `${formatIpv4(block)}/29`,
+    hostAddress: formatIpv4(block + 1),
+    namespaceAddress: formatIpv4(block + 2),
+    tunnelNetwork: `${formatIpv4(block + 4)}/30`,
+    serverAddress: formatIpv4(block + 5),
+    clientAddress: formatIpv4(block + 6),
+  };
+}
+
+/** The plan of an allocated server, from its stored network and port. */
+export function storedPlan(
+  settings: NetnsSettings,
+  row: { slot: number; listenPort: number; network: string },
+): ServerPlan {
+  const block = parseIpv4(row.network.split('/')[0]);
+  if (block === undefined) throw new Error(`Bad stored network '${row.network}'`);
+  const plan = serverPlan({ ...settings, addressBase: block, firstPort: row.listenPort }, 0);
+  const name = `${settings.namePrefix}${row.slot}`;
+  return { ...plan, slot: row.slot, name, hostLink: `${name}h` };
+}
+
+/** The slot named by one of our names (`<prefix><slot>` or `<prefix><slot>h`), else undefined. */
+export function slotOfName(settings: NetnsSettings, name: string): number | undefined {
+  const match = new RegExp(`^${settings.namePrefix}(\\d{1,6})h?$`).exec(name);
+  return match ? Number(match[1]) : undefined;
+}
