@@ -43,6 +43,24 @@ describe('business errors (spec §5, §8, §9)', () => {
       400,
     ],
     [
+      new NegativeBalanceError(-0.51576),
+      'NegativeBalanceError',
+      'Negative peanuts balance: -0.52.',
+      400,
+    ],
+    [
+      new NotEnoughPeanutsError(10, 9.999),
+      'NotEnoughPeanutsError',
+      'Not enough peanuts, you specified: 10 and you have 9.99.',
+      400,
+    ],
+    [
+      new NotEnoughPeanutsError(1, 0.29),
+      'NotEnoughPeanutsError',
+      'Not enough peanuts, you specified: 1 and you have 0.29.',
+      400,
+    ],
+    [
       new NotEnoughPeanutsError(5, 2.5),
       'NotEnoughPeanutsError',
       'Not enough peanuts, you specified: 5 and you have 2.5.',

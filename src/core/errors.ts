@@ -4,9 +4,12 @@
  * VPN-related product error (spec §9), 401 for the auth ones, 404 for a missing VPN, and clients
  * can tell them apart after serialisation.
  *
- * Numbers in messages are printed as given (`String(n)`), never rounded, so that a message never
- * reads "you specified: 10 and you have 10" for a balance of 9.999.
+ * Numbers the user gave are printed as given (`String(n)`). A balance is printed to 2 decimals
+ * as balances are shown (spec §9): rounded down in "you have {balance}", so that a message never
+ * reads "you specified: 10 and you have 10" for a balance of 9.999, and rounded as the balance
+ * badge shows it in 'Negative peanuts balance'.
  */
+import { floorPeanuts, roundPeanuts } from './peanuts';
 
 /** The general Peanut VPN error (spec §8 "a general error"). */
 export class PeanutError extends Error {
@@ -67,10 +70,13 @@ export class InvalidUserConfigError extends PeanutError {
   }
 }
 
-/** Balance at or below 0 (peanuts): 'Negative peanuts balance: {amount}.' */
+/**
+ * Balance at or below 0 (peanuts): 'Negative peanuts balance: {amount}.', the amount rounded to
+ * 2 decimals as balances are shown (spec §9); `amount` keeps the exact value.
+ */
 export class NegativeBalanceError extends PeanutError {
   constructor(readonly amount: number) {
-    super(`Negative peanuts balance: ${amount}.`, 'NegativeBalanceError');
+    super(`Negative peanuts balance: ${roundPeanuts(amount)}.`, 'NegativeBalanceError');
   }
 }
 
@@ -81,7 +87,7 @@ export class NotEnoughPeanutsError extends PeanutError {
     readonly balance: number,
   ) {
     super(
-      `Not enough peanuts, you specified: ${given} and you have ${balance}.`,
+      `Not enough peanuts, you specified: ${given} and you have ${floorPeanuts(balance)}.`,
       'NotEnoughPeanutsError',
     );
   }
@@ -95,7 +101,7 @@ export class MinPeanutsError extends InvalidVpnConfigError {
     readonly balance: number,
   ) {
     super(
-      `Minimum number of peanuts should be ${min}, you specified: ${given} and you have ${balance}.`,
+      `Minimum number of peanuts should be ${min}, you specified: ${given} and you have ${floorPeanuts(balance)}.`,
       'MinPeanutsError',
     );
   }
@@ -109,7 +115,7 @@ export class MaxPeanutsError extends InvalidVpnConfigError {
     readonly balance: number,
   ) {
     super(
-      `Maximum number of peanuts should be ${max}, you specified: ${given} and you have ${balance}.`,
+      `Maximum number of peanuts should be ${max}, you specified: ${given} and you have ${floorPeanuts(balance)}.`,
       'MaxPeanutsError',
     );
   }

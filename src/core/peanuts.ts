@@ -25,6 +25,14 @@ export function roundPeanuts(peanuts: number): number {
   return Math.round(peanuts * 100) / 100;
 }
 
+/**
+ * Rounds a balance down to 2 decimals (exactly, in nano-peanuts), for messages that tell a user
+ * what they have: a balance of 9.999 reads 9.99, never the 10 they cannot spend.
+ */
+export function floorPeanuts(peanuts: number): number {
+  return Math.floor(toNano(peanuts) / (NANO_PER_PEANUT / 100)) / 100;
+}
+
 /** Cost in nano-peanuts of `seconds` of running time and `bytes` of traffic (spec §9 rates). */
 export function usageCostNano(seconds: number, bytes: number): number {
   return seconds * NANO_PER_SECOND + bytes * NANO_PER_BYTE;
