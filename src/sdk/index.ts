@@ -11,6 +11,8 @@
  * - Public calls: {@link listRegions}, {@link listRegionsDetailed}, {@link listPeanutsPacks}.
  * - VPN calls: {@link listVpns}, {@link createVpn}, {@link getVpn}, {@link deleteVpn},
  *   {@link getConfig}, {@link getQrConfig}, {@link getBalance}.
+ * - Referral calls: {@link getReferralCode}, {@link getReferrerCode}, {@link validateReferralCode},
+ *   {@link getReferralStats}, {@link getReferralHistory}.
  * - Waiting (spec §4): {@link waitForState} and the delete workflow {@link deleteAndWait}.
  * - The password rule of sign-up: {@link passwordPolicyMessage}.
  *
@@ -69,6 +71,21 @@ export {
   type VpnConfigFile,
   type VpnQrConfig,
 } from './vpns';
+export {
+  getReferralCode,
+  getReferralHistory,
+  getReferralStats,
+  getReferrerCode,
+  validateReferralCode,
+  type ReferralCallOptions,
+  type ReferralCodeResponse,
+  type ReferralHistoryItem,
+  type ReferralHistoryOptions,
+  type ReferralHistoryResponse,
+  type ReferralStats,
+  type ReferralValidationResult,
+  type ReferrerCodeResponse,
+} from './referral';
 export {
   deleteAndWait,
   realClock,

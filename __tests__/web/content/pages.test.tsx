@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderAt } from './testUtils';
+import { renderWithProviders } from '../testUtils';
 import ContactUsPage, { contactMailto } from '../../../src/web/pages/info/ContactUsPage';
 import ContributePage from '../../../src/web/pages/info/ContributePage';
 import DocCliPage from '../../../src/web/pages/info/DocCliPage';
@@ -328,7 +329,8 @@ describe('PrivacyPage', () => {
 
 describe('ReferralTermsPage', () => {
   it('states every term of the referral program', () => {
-    renderAt(<ReferralTermsPage />, '/referral/terms');
+    // The page reads the reward settings from the store's app config.
+    renderWithProviders(<ReferralTermsPage />, { route: '/referral/terms' });
     const text = pageText();
     for (const term of [
       /Only verified accounts in good standing/,

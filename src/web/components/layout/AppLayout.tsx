@@ -8,6 +8,7 @@ import { Outlet } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { selectAuthStatus } from '../../features/auth/authSlice';
 import { ErrorCard } from '../../features/errors/ErrorCard';
+import { useReferralLandingLink } from '../../features/referral/pendingCode';
 import { LinearLoader } from '../LinearLoader';
 import { PageLoader } from '../PageLoader';
 import { AppFooter } from './AppFooter';
@@ -20,6 +21,8 @@ export const CONTENT_MAX_WIDTH = 1280;
 /** The layout route's element: renders the matched page in its `<Outlet />`. */
 export function AppLayout() {
   const configuring = useAppSelector(selectAuthStatus) === 'configuring';
+  // Referral landing links (`?ref=`, `?referral=`, `?referralCode=`) on any route (spec §2).
+  useReferralLandingLink();
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <ScrollToTop />

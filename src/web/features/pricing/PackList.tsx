@@ -12,6 +12,7 @@ import { ButtonLink } from '../../components/ButtonLink';
 import { LinearLoader } from '../../components/LinearLoader';
 import { selectAuthStatus, selectAuthUser } from '../auth/authSlice';
 import { errorReported } from '../errors/errorSlice';
+import { readPendingCode } from '../referral/pendingCode';
 import { PackCard } from './PackCard';
 import { useListPeanutsPacksQuery } from './packsApi';
 import { buildPurchaseUrl } from './purchaseUrl';
@@ -33,6 +34,7 @@ export function PackList() {
     try {
       url = buildPurchaseUrl(pack.url, appConfig?.apiBaseUrl ?? window.location.origin, {
         sub: user.sub,
+        referralCode: readPendingCode() ?? undefined,
         email: user.email,
         coupon: new URLSearchParams(search).get('coupon') ?? undefined,
       });

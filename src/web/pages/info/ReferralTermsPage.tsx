@@ -1,10 +1,34 @@
+/**
+ * /referral/terms (spec §1, issue 9): the referral program terms, with the reward amount and the
+ * hold period the server publishes in `/app-config.json` (5 peanuts and no hold when absent).
+ */
 import { Link } from 'react-router-dom';
+import { formatDuration } from '../../../core/format';
+import { useAppSelector } from '../../app/hooks';
+import { selectAppConfig } from '../../app/appConfigSlice';
 import { ExternalLink } from '../../components/content/ExternalLink';
 import { InfoPage } from '../../components/content/InfoPage';
 import { SUPPORT_EMAIL } from '../../components/content/site';
 import type { DocSection } from '../../components/content/types';
+import {
+  formatRewardAmount,
+  referralSettingsOf,
+  type ReferralSettings,
+} from '../../features/referral/referralSettings';
 
-const sections: DocSection[] = [
+/** The sentence on the reward amounts, e.g. 'You and your friend each receive 5 peanuts.' */
+export function rewardSentence(settings: ReferralSettings): string {
+  return `You and your friend each receive ${formatRewardAmount(settings.rewardPeanuts)}.`;
+}
+
+/** The sentence on the hold period, e.g. 'Rewards are held for 2 days before they are released.' */
+export function holdSentence(settings: ReferralSettings): string {
+  return settings.holdSeconds > 0
+    ? `Rewards are held for ${formatDuration(settings.holdSeconds)} after the qualifying purchase before they are released to your balance.`
+    : 'Rewards are not held: they are released to your balance once the qualifying purchase is confirmed.';
+}
+
+const termsSections = (settings: ReferralSettings): DocSection[] => [
   {
     title: 'How it works',
     body: (
@@ -32,6 +56,8 @@ const sections: DocSection[] = [
     title: 'Rewards',
     body: (
       <ul>
+        <li>{rewardSentence(settings)}</li>
+        <li>{holdSentence(settings)}</li>
         <li>
           The referee reward is granted once per account, on the account&apos;s first eligible
           payment.
@@ -85,6 +111,8 @@ const sections: DocSection[] = [
 
 /** /referral/terms: the referral program terms (spec §1). */
 export default function ReferralTermsPage() {
+  const settings = referralSettingsOf(useAppSelector(selectAppConfig));
+  const sections = termsSections(settings);
   return (
     <InfoPage
       title="Referral Program Terms"
@@ -92,6 +120,7 @@ export default function ReferralTermsPage() {
         <p>
           These terms apply to the Peanut VPN referral program. By sharing or using a referral code
           you accept them.
+          {!settings.enabled && ' Referral service is currently disabled.'}
         </p>
       }
       sections={sections}
