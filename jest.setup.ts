@@ -1,5 +1,11 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder as NodeTextDecoder, TextEncoder as NodeTextEncoder } from 'node:util';
+
+// findBy*/waitFor wait up to 10 s, not Testing Library's 1 s: CI runs these tests on two busy
+// cores, where a lazy route's first render alone can take longer than a second. Only a failing
+// test waits that long.
+configure({ asyncUtilTimeout: 10_000 });
 
 // --- jsdom gaps that antd and the SPA shell rely on (web project) ---
 if (typeof window !== 'undefined') {
