@@ -80,9 +80,9 @@ suite('identity and accounts in Chromium', () => {
     for (let attempt = 1; ; attempt++) {
       try {
         await page.mouse.move(0, 600);
-        await page.getByRole('menuitem', { name: email }).hover({ timeout: 3_000 });
-        await page.getByRole('menuitem', { name: entry }).click({ timeout: 3_000 });
-        await page.waitForURL(`${server.origin}${path}`, { timeout: 3_000 });
+        await page.getByRole('menuitem', { name: email }).hover({ timeout: 10_000 });
+        await page.getByRole('menuitem', { name: entry }).click({ timeout: 10_000 });
+        await page.waitForURL(`${server.origin}${path}`, { timeout: 10_000 });
         return;
       } catch (error) {
         if (attempt >= 5) throw error;

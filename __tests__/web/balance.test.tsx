@@ -137,7 +137,7 @@ describe('home', () => {
       storeOptions: { fetch: balanceFetch(10) },
     });
     // The whole app with its lazy home route: slow on a loaded machine.
-    expect(await screen.findByText('10.00', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('10.00', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Balance' })).toHaveAttribute(
       'data-severity',
       'info',

@@ -101,7 +101,7 @@ describe('rejected queries go to the global error', () => {
     await waitFor(
       () => expect(screen.getByRole('alert')).toHaveTextContent('Regions unavailable'),
       {
-        timeout: 5000,
+        timeout: 15_000,
       },
     );
   });
