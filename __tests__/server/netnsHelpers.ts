@@ -172,7 +172,7 @@ export class TestNetwork {
     ns: TestNamespace,
     address: string,
     bytes: number,
-    timeoutMs = 5000,
+    timeoutMs = 30_000,
   ): Promise<number> {
     const script = `fetch('http://${address}:8000/?bytes=${bytes}', { signal: AbortSignal.timeout(${timeoutMs}) })
       .then((r) => r.arrayBuffer()).then((b) => console.log(b.byteLength), () => console.log(-1));`;
@@ -180,8 +180,11 @@ export class TestNetwork {
     return Number(out.trim());
   }
 
-  /** True when `address` answers one ping from `ns` within a second. */
-  pingFrom(ns: TestNamespace, address: string): Promise<boolean> {
+  /**
+   * True when `address` answers one ping from `ns` within `waitS` seconds (default 1: enough
+   * to show that nothing answers; give more where an answer is expected on a busy machine).
+   */
+  pingFrom(ns: TestNamespace, address: string, waitS = 1): Promise<boolean> {
     return succeeds('ip', [
       'netns',
       'exec',
@@ -192,7 +195,7 @@ export class TestNetwork {
       '-c',
       '1',
       '-W',
-      '1',
+      String(waitS),
       address,
     ]);
   }

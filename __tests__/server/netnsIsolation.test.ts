@@ -100,7 +100,7 @@ interface Side {
       [b, a],
     ]) {
       expect(await network.fetchFrom(self.client, target.address, 1000)).toBe(1000);
-      expect(await network.pingFrom(self.client, self.plan.serverAddress)).toBe(true);
+      expect(await network.pingFrom(self.client, self.plan.serverAddress, 10)).toBe(true);
       for (const address of [
         other.plan.serverAddress,
         other.plan.namespaceAddress,

@@ -35,7 +35,7 @@ import {
 } from './vpnHelpers';
 
 /** Waits until `check` returns a value other than undefined (every 10 ms, up to `timeoutMs`). */
-async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
