@@ -22,7 +22,7 @@ import configService from './plugins/services/config';
 import database from './plugins/services/database';
 import { LocalCheckout } from './billing/localCheckout';
 import billingService from './billing/plugin';
-import { createMailer, identityPlugin } from './identity';
+import { createDbSmsOutbox, createMailer, identityPlugin } from './identity';
 import auth from './plugins/services/auth';
 import ledgerService from './plugins/services/ledger';
 import packsService from './plugins/services/packs';
@@ -132,6 +132,8 @@ async function registerPlugins(
   const mailer = config.embeddedIdp
     ? createMailer({ db: handle.db, smtpUrl: config.smtpUrl, from: config.smtpFrom })
     : undefined;
+  // Text messages stay in the local SMS outbox when mail stays in the local mailbox.
+  const sms = mailer?.mailbox ? createDbSmsOutbox(handle.db) : undefined;
   if (mailer) {
     await app.register(identityPlugin, {
       db: handle.db,
@@ -139,6 +141,7 @@ async function registerPlugins(
       clientId: config.userPoolClientId,
       issuerOrigin: config.publicUrl,
       mailer,
+      sms,
       // The VPN limits of the id token's custom:config claim (spec §3, §5).
       limits: preset.limits,
       // spec §1: confirming a sign-up credits 10 free peanuts (37 with the mock preset), once
@@ -172,6 +175,7 @@ async function registerPlugins(
     const checkout = await registerLocalCheckout(app, config);
     await app.register(devRoutes, {
       mailbox: mailer?.mailbox,
+      sms: sms?.outbox,
       checkout,
       public: config.devToolsPublic,
     });

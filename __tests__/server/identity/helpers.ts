@@ -19,6 +19,11 @@ import {
   type MailboxEntry,
 } from '../../../src/server/identity/mailer';
 import identityPlugin, { type IdentityPluginOptions } from '../../../src/server/identity/plugin';
+import {
+  createDbSmsOutbox,
+  type SmsOutboxEntry,
+  type SmsSender,
+} from '../../../src/server/identity/sms';
 import devRoutes from '../../../src/server/routes/dev';
 import { openTestDatabase, type DatabaseKind, type TestDatabase } from '../helpers';
 
@@ -60,6 +65,8 @@ export interface IdentityServer {
   app: FastifyInstance;
   db: IdentityDb;
   mailer: Mailer;
+  /** The SMS sender (the local outbox unless the test passed another). */
+  sms?: SmsSender;
   /** `http://127.0.0.1:<port>`. */
   origin: string;
   /** `<origin>/idp/`. */
@@ -88,6 +95,7 @@ export async function startIdentityServer(
   const confirmed: string[] = [];
   const deleted: string[] = [];
   const mailer = options.mailer ?? createDbMailbox(db);
+  const sms = 'sms' in options ? options.sms : createDbSmsOutbox(db);
   // The server object, created first so the hooks can reach `beforeConfirmed`.
   const hooks: Pick<IdentityServer, 'beforeConfirmed'> = {};
   await app.register(identityPlugin, {
@@ -96,6 +104,7 @@ export async function startIdentityServer(
     clientId: CLIENT_ID,
     issuerOrigin: 'http://placeholder.invalid',
     mailer,
+    sms,
     onUserConfirmed: async ({ sub }) => {
       await hooks.beforeConfirmed?.(sub);
       confirmed.push(sub);
@@ -106,7 +115,7 @@ export async function startIdentityServer(
     ...options,
   });
   // The local mailbox, loopback only, as app.ts serves it in the embedded default.
-  await app.register(devRoutes, { mailbox: mailer.mailbox, public: false });
+  await app.register(devRoutes, { mailbox: mailer.mailbox, sms: sms?.outbox, public: false });
   const origin = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(
     'localhost',
     '127.0.0.1',
@@ -115,6 +124,7 @@ export async function startIdentityServer(
     app,
     db,
     mailer,
+    sms,
     origin,
     endpoint: `${origin}/idp/`,
     confirmed,
@@ -317,6 +327,25 @@ export async function latestCode(origin: string, email: string): Promise<string>
   const [mail] = await mailbox(origin, email);
   if (!mail) throw new Error(`no mail for ${email}`);
   return mail.code;
+}
+
+/** The local SMS outbox of `phone`, newest first. */
+export async function smsOutbox(origin: string, phone: string): Promise<SmsOutboxEntry[]> {
+  const response = await fetch(`${origin}/dev/sms/${encodeURIComponent(phone)}`);
+  if (!response.ok) throw new Error(`sms outbox answered ${response.status}`);
+  return (await response.json()) as SmsOutboxEntry[];
+}
+
+/** The newest code texted to `phone`. */
+export async function latestSms(origin: string, phone: string): Promise<string> {
+  const [message] = await smsOutbox(origin, phone);
+  if (!message) throw new Error(`no text message for ${phone}`);
+  return message.code;
+}
+
+/** A unique E.164 phone number for a test. */
+export function uniquePhone(): string {
+  return `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 }
 
 /** A raw call of the user-pool API: status and JSON body. */

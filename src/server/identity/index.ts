@@ -17,6 +17,13 @@ export {
   type MailboxEntry,
 } from './mailer';
 export * as identitySchema from './schema';
+export {
+  createDbSmsOutbox,
+  type SmsMessage,
+  type SmsOutbox,
+  type SmsOutboxEntry,
+  type SmsSender,
+} from './sms';
 export { issuerOf } from './tokens';
 export {
   createIdTokenVerifier,
