@@ -68,6 +68,8 @@ export interface Answers {
   totp?: () => string;
   /** SELECT_MFA_TYPE: the factor chosen, given MFAS_CAN_CHOOSE. */
   select?: (choices: string[]) => 'SMS_MFA' | 'SOFTWARE_TOKEN_MFA';
+  /** NEW_PASSWORD_REQUIRED: the new password, given the user's attributes. */
+  newPassword?: (attributes: Record<string, string>) => string;
   /** MFA_SETUP: the code for the associated secret (called again after a refused code). */
   setup?: (secret: string, attempt: number) => string;
 }
@@ -138,7 +140,11 @@ export function signInWith(
           },
         });
       },
-      newPasswordRequired: fail('newPasswordRequired'),
+      newPasswordRequired: (attributes: Record<string, string>) => {
+        trace.challenges.push('NEW_PASSWORD_REQUIRED');
+        if (!answers.newPassword) return fail('newPasswordRequired')();
+        user.completeNewPasswordChallenge(answers.newPassword(attributes), {}, callbacks);
+      },
       customChallenge: fail('customChallenge'),
     };
     user.authenticateUser(details, callbacks);

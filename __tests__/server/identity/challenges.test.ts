@@ -4,6 +4,8 @@
  * factors are on and none is preferred, and MFA_SETUP (an authenticator app associated by
  * Session during sign-in) when the pool requires MFA.
  */
+import { eq } from 'drizzle-orm';
+import { users } from '../../../src/server/identity/schema';
 import {
   associate,
   setMfa,
@@ -138,6 +140,60 @@ describe('second factors', () => {
         totp: () => code(secret),
       });
       expect(preferred.challenges).toEqual(['SOFTWARE_TOKEN_MFA']);
+    },
+    SLOW_TEST_MS,
+  );
+});
+
+describe('new password required', () => {
+  let server: IdentityServer;
+  beforeAll(async () => {
+    server = await startIdentityServer({ clock });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it(
+    'makes a user with a temporary password set their own before anything else',
+    async () => {
+      const pool = makePool(server.endpoint);
+      const { username, email, sub } = await createConfirmedUser(server, pool, 'temp');
+      await server.db.update(users).set({ passwordChangeRequired: true }).where(eq(users.sub, sub));
+      const start = await call(server.endpoint, 'InitiateAuth', {
+        ClientId: CLIENT_ID,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: username, PASSWORD },
+      });
+      expect(start.body).toMatchObject({
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        ChallengeParameters: {
+          requiredAttributes: '[]',
+          userAttributes: JSON.stringify({ email, email_verified: 'true' }),
+        },
+      });
+      const weak = await call(server.endpoint, 'RespondToAuthChallenge', {
+        ClientId: CLIENT_ID,
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        Session: start.body.Session,
+        ChallengeResponses: { USERNAME: username, NEW_PASSWORD: 'weak' },
+      });
+      expect(weak.body).toEqual({
+        __type: 'InvalidPasswordException',
+        message: 'Password did not conform with policy: Password not long enough',
+      });
+      let shown: Record<string, string> = {};
+      const proposed = 'Brand-new-Passw0rd';
+      const trace = await signInWith(userOf(pool, username), PASSWORD, {
+        newPassword: (attributes) => {
+          shown = attributes;
+          return proposed;
+        },
+      });
+      expect(trace.challenges).toEqual(['NEW_PASSWORD_REQUIRED']);
+      expect(shown).toEqual({ email, email_verified: 'true' });
+      await signIn(userOf(pool, username), proposed);
+      await expectCognitoError(signIn(userOf(pool, username), PASSWORD), 'NotAuthorizedException');
     },
     SLOW_TEST_MS,
   );

@@ -70,6 +70,11 @@ export const users = pgTable(
     pendingPhone: text('pending_phone'),
     /** True when sign-in may ask for an SMS code (SetUserMFAPreference, a verified phone). */
     smsMfaEnabled: boolean('sms_mfa_enabled').notNull().default(false),
+    /**
+     * True when the next sign-in must set a new password (NEW_PASSWORD_REQUIRED): set for users
+     * an operator created with a temporary password.
+     */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
     /** The preferred second factor, `SMS_MFA` or `SOFTWARE_TOKEN_MFA`, or null. */
     preferredMfa: text('preferred_mfa').$type<MfaType>(),
   },

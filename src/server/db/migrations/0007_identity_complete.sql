@@ -28,6 +28,7 @@ ALTER TABLE "users" ADD COLUMN "phone_verified" boolean DEFAULT false NOT NULL;-
 ALTER TABLE "users" ADD COLUMN "pending_email" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "pending_phone" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "sms_mfa_enabled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "password_change_required" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "preferred_mfa" text;--> statement-breakpoint
 ALTER TABLE "idp_devices" ADD CONSTRAINT "idp_devices_sub_users_sub_fk" FOREIGN KEY ("sub") REFERENCES "public"."users"("sub") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "dev_sms_outbox_to_idx" ON "dev_sms_outbox" USING btree ("to","id");--> statement-breakpoint

@@ -4,20 +4,22 @@
  * for (SMS_MFA with a code texted to the verified phone, SOFTWARE_TOKEN_MFA), the user chooses
  * first when both are on and none is preferred (SELECT_MFA_TYPE), and a user without one sets
  * up an authenticator app when the pool requires MFA (MFA_SETUP, with AssociateSoftwareToken and
- * VerifySoftwareToken by Session in mfa.ts). Each step's Session is used once (authSessions.ts).
+ * VerifySoftwareToken by Session in mfa.ts). A user an operator created with a temporary password
+ * sets their own first (NEW_PASSWORD_REQUIRED). Each step's Session is used once (authSessions.ts).
  */
 import { timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { idpErrors } from '../errors';
-import type { MfaType, UserRow } from '../schema';
+import { users, type MfaType, type UserRow } from '../schema';
 import { mfaSms } from '../sms';
 import { createAuthSession, takeAuthSession } from './authSessions';
 import { codeHash, countCodeSend, newCode, reserveCodeCheck } from './codes';
 import type { Body, IdentityContext } from './context';
 import { rememberedDevice, trackDevice } from './devices';
-import { loginName, parameters, required } from './input';
+import { checkPasswordPolicy, loginName, parameters, required } from './input';
 import { acceptTotp } from './totp';
 import { startSession } from './session';
-import { enabledMfa, smsDeliveryDetails, smsSender } from './users';
+import { credentials, enabledMfa, smsDeliveryDetails, smsSender } from './users';
 
 /** The tokens of a finished sign-in, with NewDeviceMetadata for a device not yet tracked. */
 export async function finishSignIn(
@@ -71,6 +73,21 @@ export async function completeSignIn(
   user: UserRow,
   deviceKey?: string | null,
 ): Promise<Body> {
+  if (user.passwordChangeRequired) {
+    const session = await createAuthSession(ctx, user, 'NEW_PASSWORD_REQUIRED', { deviceKey });
+    return {
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: session,
+      ChallengeParameters: {
+        USER_ID_FOR_SRP: user.username,
+        requiredAttributes: '[]',
+        userAttributes: JSON.stringify({
+          email: user.email,
+          email_verified: String(user.emailVerified),
+        }),
+      },
+    };
+  }
   if (deviceKey && (await rememberedDevice(ctx, user, deviceKey))) {
     const session = await createAuthSession(ctx, user, 'DEVICE_SRP_AUTH', { deviceKey });
     return {
@@ -168,6 +185,26 @@ export async function answerMfaSetup(ctx: IdentityContext, input: Body): Promise
     answerName(input),
   );
   return finishSignIn(ctx, taken.user, taken.deviceKey);
+}
+
+/**
+ * RespondToAuthChallenge with NEW_PASSWORD_REQUIRED: NEW_PASSWORD (under the policy) replaces
+ * the temporary password, then the sign-in goes on (second factor, device, tokens).
+ * `userAttributes.*` answers are not taken (the pool requires none beyond email).
+ */
+export async function answerNewPasswordRequired(ctx: IdentityContext, input: Body): Promise<Body> {
+  const responses = parameters(input, 'ChallengeResponses');
+  const password = required(responses, 'NEW_PASSWORD');
+  checkPasswordPolicy(password);
+  const taken = await takeAuthSession(
+    ctx,
+    required(input, 'Session'),
+    ['NEW_PASSWORD_REQUIRED'],
+    answerName(input),
+  );
+  const set = { ...credentials(ctx, taken.user.username, password), passwordChangeRequired: false };
+  await ctx.db.update(users).set(set).where(eq(users.sub, taken.user.sub));
+  return completeSignIn(ctx, { ...taken.user, ...set }, taken.deviceKey);
 }
 
 /** The internal challenge of an MFA_SETUP session whose software token was verified. */

@@ -28,6 +28,7 @@ import {
 } from './lockout';
 import {
   answerMfaSetup,
+  answerNewPasswordRequired,
   answerSelectMfaType,
   answerSmsMfa,
   answerSoftwareTokenMfa,
@@ -49,6 +50,7 @@ const ANSWERS: Readonly<Record<string, (ctx: IdentityContext, input: Body) => Pr
     SOFTWARE_TOKEN_MFA: answerSoftwareTokenMfa,
     SELECT_MFA_TYPE: answerSelectMfaType,
     MFA_SETUP: answerMfaSetup,
+    NEW_PASSWORD_REQUIRED: answerNewPasswordRequired,
     DEVICE_SRP_AUTH: answerDeviceSrpAuth,
     DEVICE_PASSWORD_VERIFIER: answerDevicePasswordVerifier,
   });
