@@ -106,6 +106,26 @@ describe('second factors', () => {
   );
 
   it(
+    'turns SMS MFA on and off with the older SetUserSettings',
+    async () => {
+      const { user } = await userWithPhone('settings');
+      const token = user.getSignInUserSession()?.getAccessToken().getJwtToken();
+      const settings = (MFAOptions: unknown) =>
+        call(server.endpoint, 'SetUserSettings', { AccessToken: token, MFAOptions });
+      const mfa = async () =>
+        (await call(server.endpoint, 'GetUser', { AccessToken: token })).body.UserMFASettingList;
+      expect(
+        (await settings([{ DeliveryMedium: 'SMS', AttributeName: 'phone_number' }])).status,
+      ).toBe(200);
+      expect(await mfa()).toEqual(['SMS_MFA']);
+      expect((await settings([])).status).toBe(200);
+      expect(await mfa()).toBeUndefined();
+      expect((await settings('SMS')).body.__type).toBe('InvalidParameterException');
+    },
+    SLOW_TEST_MS,
+  );
+
+  it(
     'lets the user choose when both factors are on and none is preferred',
     async () => {
       const { username, user, phone } = await userWithPhone('select');

@@ -13,7 +13,7 @@ import { idpErrors } from '../errors';
 import { users, type MfaType, type UserRow } from '../schema';
 import { mfaSms } from '../sms';
 import { createAuthSession, takeAuthSession } from './authSessions';
-import { codeHash, countCodeSend, newCode, reserveCodeCheck } from './codes';
+import { codeHash, countCodeSend, forgiveCodeChecks, newCode, reserveCodeCheck } from './codes';
 import type { Body, IdentityContext } from './context';
 import { rememberedDevice, trackDevice } from './devices';
 import { checkPasswordPolicy, loginName, parameters, required } from './input';
@@ -140,6 +140,7 @@ export async function answerSmsMfa(ctx: IdentityContext, input: Body): Promise<B
   if (!taken.codeHash || !timingSafeEqual(given, Buffer.from(taken.codeHash, 'hex'))) {
     throw idpErrors.codeMismatch();
   }
+  await forgiveCodeChecks(ctx.db, taken.user.email);
   return finishSignIn(ctx, taken.user, taken.deviceKey);
 }
 

@@ -161,6 +161,11 @@ export async function checkCode(
   return row.codeHash;
 }
 
+/** Forgives the code checks of `address` (its owner just proved a code, e.g. an SMS_MFA code). */
+export async function forgiveCodeChecks(db: IdentityTx, address: string): Promise<void> {
+  await resetAttempts(db, checkKey(address));
+}
+
 /**
  * Deletes the checked code in `tx` and forgives the address's code checks (its owner proved
  * it); ExpiredCodeException when another request used the code first.

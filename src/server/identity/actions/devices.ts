@@ -7,7 +7,7 @@
  * (deviceAuth.ts) instead of the second factor. Every action touches the caller's devices only.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, notInArray, or } from 'drizzle-orm';
 import { idpErrors } from '../errors';
 import { idpDevices, type DeviceRow, type UserRow } from '../schema';
 import type { Action, Body, IdentityContext } from './context';
@@ -16,6 +16,8 @@ import { authenticate } from './session';
 
 /** A device not confirmed within this time is dropped (the client confirms at once). */
 const UNCONFIRMED_TTL_MS = 3600_000;
+/** Devices not remembered kept per user (older ones are dropped as new ones come). */
+const MAX_FORGETTABLE = 50;
 /** ListDevices' largest and default Limit (Cognito's). */
 const MAX_LIMIT = 60;
 
@@ -70,6 +72,22 @@ export async function trackDevice(
     lastModifiedAt: now,
     lastAuthenticatedAt: now,
   });
+  // Devices the user did not remember are kept up to a bound (the newest ones).
+  const keep = ctx.db
+    .select({ key: idpDevices.deviceKey })
+    .from(idpDevices)
+    .where(and(eq(idpDevices.sub, user.sub), eq(idpDevices.remembered, false)))
+    .orderBy(desc(idpDevices.lastAuthenticatedAt), desc(idpDevices.deviceKey))
+    .limit(MAX_FORGETTABLE);
+  await ctx.db
+    .delete(idpDevices)
+    .where(
+      and(
+        eq(idpDevices.sub, user.sub),
+        eq(idpDevices.remembered, false),
+        notInArray(idpDevices.deviceKey, keep),
+      ),
+    );
   return { DeviceKey: key, DeviceGroupKey: groupKey };
 }
 

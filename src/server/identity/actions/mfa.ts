@@ -9,7 +9,7 @@ import { idpErrors } from '../errors';
 import { users, type MfaType, type UserRow } from '../schema';
 import { createAuthSession, restoreAuthSession, takeAuthSession } from './authSessions';
 import { MFA_SETUP_VERIFIED } from './challenges';
-import { reserveCodeCheck } from './codes';
+import { forgiveCodeChecks, reserveCodeCheck } from './codes';
 import type { Action, Body } from './context';
 import { required } from './input';
 import { authenticate } from './session';
@@ -46,11 +46,18 @@ async function verifyDuringSignIn(ctx: Parameters<Action>[0], input: Body): Prom
   const secret = taken.pendingTotpSecret;
   if (!secret) throw idpErrors.invalidSession();
   const user: UserRow = taken.user;
+  try {
+    // Counted before the comparison, like every code check (codes.ts).
+    await reserveCodeCheck(ctx, user.email);
+  } catch (error) {
+    await restoreAuthSession(ctx, session, taken);
+    throw error;
+  }
   if (totpStep(secret, code, ctx.clock()) === undefined) {
     await restoreAuthSession(ctx, session, taken);
-    await reserveCodeCheck(ctx, user.email);
     throw idpErrors.softwareTokenMismatch();
   }
+  await forgiveCodeChecks(ctx.db, user.email);
   await ctx.db
     .update(users)
     .set({
