@@ -4,51 +4,31 @@
  * a phone number by a code from the local SMS outbox, deleting it, and Cognito's refusals. On
  * PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { CognitoUserAttribute, type CognitoUser } from 'amazon-cognito-identity-js';
+import type { CognitoUser } from 'amazon-cognito-identity-js';
 import { DATABASE_KINDS } from '../helpers';
+import { latestSms, uniquePhone, updateAttributes, verifyAttribute } from './challengeHelpers';
 import {
   attributes,
   createConfirmedUser,
   expectCognitoError,
   latestCode,
-  latestSms,
   mailbox,
   makePool,
   PASSWORD,
   signIn,
   startIdentityServer,
-  uniquePhone,
   userOf,
   type IdentityServer,
 } from './helpers';
 
-/** UpdateUserAttributes through the library. */
-export function updateAttributes(user: CognitoUser, values: Record<string, string>) {
-  const list = Object.entries(values).map(
-    ([Name, Value]) => new CognitoUserAttribute({ Name, Value }),
-  );
-  return new Promise<unknown>((resolve, reject) =>
-    user.updateAttributes(list, (error, _result, details) =>
-      error ? reject(error) : resolve(details),
-    ),
-  );
-}
-
 /** GetUserAttributeVerificationCode through the library. */
-export function askCode(user: CognitoUser, name: string) {
+function askCode(user: CognitoUser, name: string) {
   return new Promise<unknown>((resolve, reject) =>
     user.getAttributeVerificationCode(name, {
       onSuccess: resolve,
       onFailure: reject,
       inputVerificationCode: resolve,
     }),
-  );
-}
-
-/** VerifyUserAttribute through the library. */
-export function verifyAttribute(user: CognitoUser, name: string, code: string) {
-  return new Promise<unknown>((resolve, reject) =>
-    user.verifyAttribute(name, code, { onSuccess: resolve, onFailure: reject }),
   );
 }
 

@@ -8,6 +8,7 @@ import {
   type CognitoUser,
 } from 'amazon-cognito-identity-js';
 import { authenticator } from 'otplib';
+import type { SmsOutboxEntry } from '../../../src/server/identity/sms';
 
 /** The code an authenticator app shows for `secret` at `epochMs`. */
 export function totpAt(secret: string, epochMs: number): string {
@@ -149,4 +150,23 @@ export function signInWith(
     };
     user.authenticateUser(details, callbacks);
   });
+}
+
+/** The local SMS outbox of `phone`, newest first. */
+export async function smsOutbox(origin: string, phone: string): Promise<SmsOutboxEntry[]> {
+  const response = await fetch(`${origin}/dev/sms/${encodeURIComponent(phone)}`);
+  if (!response.ok) throw new Error(`sms outbox answered ${response.status}`);
+  return (await response.json()) as SmsOutboxEntry[];
+}
+
+/** The newest code texted to `phone`. */
+export async function latestSms(origin: string, phone: string): Promise<string> {
+  const [message] = await smsOutbox(origin, phone);
+  if (!message) throw new Error(`no text message for ${phone}`);
+  return message.code;
+}
+
+/** A unique E.164 phone number for a test. */
+export function uniquePhone(): string {
+  return `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 }

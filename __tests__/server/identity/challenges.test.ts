@@ -8,6 +8,9 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../../src/server/identity/schema';
 import {
   associate,
+  latestSms,
+  smsOutbox,
+  uniquePhone,
   setMfa,
   signInWith,
   totpAt,
@@ -20,13 +23,10 @@ import {
   CLIENT_ID,
   createConfirmedUser,
   expectCognitoError,
-  latestSms,
   makePool,
   PASSWORD,
   signIn,
-  smsOutbox,
   startIdentityServer,
-  uniquePhone,
   userOf,
   type IdentityServer,
 } from './helpers';

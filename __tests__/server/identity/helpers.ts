@@ -19,11 +19,7 @@ import {
   type MailboxEntry,
 } from '../../../src/server/identity/mailer';
 import identityPlugin, { type IdentityPluginOptions } from '../../../src/server/identity/plugin';
-import {
-  createDbSmsOutbox,
-  type SmsOutboxEntry,
-  type SmsSender,
-} from '../../../src/server/identity/sms';
+import { createDbSmsOutbox, type SmsSender } from '../../../src/server/identity/sms';
 import devRoutes from '../../../src/server/routes/dev';
 import { openTestDatabase, type DatabaseKind, type TestDatabase } from '../helpers';
 
@@ -327,25 +323,6 @@ export async function latestCode(origin: string, email: string): Promise<string>
   const [mail] = await mailbox(origin, email);
   if (!mail) throw new Error(`no mail for ${email}`);
   return mail.code;
-}
-
-/** The local SMS outbox of `phone`, newest first. */
-export async function smsOutbox(origin: string, phone: string): Promise<SmsOutboxEntry[]> {
-  const response = await fetch(`${origin}/dev/sms/${encodeURIComponent(phone)}`);
-  if (!response.ok) throw new Error(`sms outbox answered ${response.status}`);
-  return (await response.json()) as SmsOutboxEntry[];
-}
-
-/** The newest code texted to `phone`. */
-export async function latestSms(origin: string, phone: string): Promise<string> {
-  const [message] = await smsOutbox(origin, phone);
-  if (!message) throw new Error(`no text message for ${phone}`);
-  return message.code;
-}
-
-/** A unique E.164 phone number for a test. */
-export function uniquePhone(): string {
-  return `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 }
 
 /** A raw call of the user-pool API: status and JSON body. */
