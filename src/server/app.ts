@@ -22,7 +22,14 @@ import configService from './plugins/services/config';
 import database from './plugins/services/database';
 import { LocalCheckout } from './billing/localCheckout';
 import billingService from './billing/plugin';
-import { createMailer, identityPlugin } from './identity';
+import {
+  createDbSmsOutbox,
+  createExternalAccounts,
+  createMailer,
+  identityPlugin,
+  type HookUser,
+  type IdentityTx,
+} from './identity';
 import auth from './plugins/services/auth';
 import ledgerService from './plugins/services/ledger';
 import packsService from './plugins/services/packs';
@@ -132,6 +139,15 @@ async function registerPlugins(
   const mailer = config.embeddedIdp
     ? createMailer({ db: handle.db, smtpUrl: config.smtpUrl, from: config.smtpFrom })
     : undefined;
+  // spec §1: a new account gets the free peanuts (37 with the mock preset), once per email
+  // address ever (issue 16: deleting the account and signing up again gets none).
+  const onAccountCreated = async (user: HookUser, tx: IdentityTx) => {
+    if (user.email) await app.ledger.creditSignupBonus(user.sub, user.email, tx);
+    // Issue 8: purchases paid before the account was confirmed are credited now.
+    await app.billing.applyPending(user.sub, tx);
+  };
+  // Text messages stay in the local SMS outbox when mail stays in the local mailbox.
+  const sms = mailer?.mailbox ? createDbSmsOutbox(handle.db) : undefined;
   if (mailer) {
     await app.register(identityPlugin, {
       db: handle.db,
@@ -139,20 +155,22 @@ async function registerPlugins(
       clientId: config.userPoolClientId,
       issuerOrigin: config.publicUrl,
       mailer,
+      sms,
       // The VPN limits of the id token's custom:config claim (spec §3, §5).
       limits: preset.limits,
       // spec §1: confirming a sign-up credits 10 free peanuts (37 with the mock preset), once
       // per email address ever (issue 16: deleting the account and signing up again gets none).
-      onUserConfirmed: async (user, tx) => {
-        await app.ledger.creditSignupBonus(user.sub, user.email, tx);
-        // Issue 8: purchases paid before the account was confirmed are credited now.
-        await app.billing.applyPending(user.sub, tx);
-      },
+      onUserConfirmed: onAccountCreated,
       // Account deletion tears the user's VPN servers down; their rows and ledger go with the user.
       onUserDeleted: (sub, tx) => app.vpnLifecycle.onUserDeleted(sub, tx),
     });
   }
-  await app.register(auth);
+  // Issue 14: a real Cognito pool's users get their account row on first use.
+  await app.register(auth, {
+    externalAccounts: config.cognitoIssuer
+      ? createExternalAccounts(handle.db, onAccountCreated)
+      : undefined,
+  });
   await app.register(vpnsService, {
     executeSql: handle.executeSql,
     provisioner: deps.provisioner,
@@ -172,6 +190,7 @@ async function registerPlugins(
     const checkout = await registerLocalCheckout(app, config);
     await app.register(devRoutes, {
       mailbox: mailer?.mailbox,
+      sms: sms?.outbox,
       checkout,
       public: config.devToolsPublic,
     });

@@ -19,6 +19,7 @@ import {
   type MailboxEntry,
 } from '../../../src/server/identity/mailer';
 import identityPlugin, { type IdentityPluginOptions } from '../../../src/server/identity/plugin';
+import { createDbSmsOutbox, type SmsSender } from '../../../src/server/identity/sms';
 import devRoutes from '../../../src/server/routes/dev';
 import { openTestDatabase, type DatabaseKind, type TestDatabase } from '../helpers';
 
@@ -60,6 +61,8 @@ export interface IdentityServer {
   app: FastifyInstance;
   db: IdentityDb;
   mailer: Mailer;
+  /** The SMS sender (the local outbox unless the test passed another). */
+  sms?: SmsSender;
   /** `http://127.0.0.1:<port>`. */
   origin: string;
   /** `<origin>/idp/`. */
@@ -88,6 +91,7 @@ export async function startIdentityServer(
   const confirmed: string[] = [];
   const deleted: string[] = [];
   const mailer = options.mailer ?? createDbMailbox(db);
+  const sms = 'sms' in options ? options.sms : createDbSmsOutbox(db);
   // The server object, created first so the hooks can reach `beforeConfirmed`.
   const hooks: Pick<IdentityServer, 'beforeConfirmed'> = {};
   await app.register(identityPlugin, {
@@ -96,6 +100,7 @@ export async function startIdentityServer(
     clientId: CLIENT_ID,
     issuerOrigin: 'http://placeholder.invalid',
     mailer,
+    sms,
     onUserConfirmed: async ({ sub }) => {
       await hooks.beforeConfirmed?.(sub);
       confirmed.push(sub);
@@ -106,7 +111,7 @@ export async function startIdentityServer(
     ...options,
   });
   // The local mailbox, loopback only, as app.ts serves it in the embedded default.
-  await app.register(devRoutes, { mailbox: mailer.mailbox, public: false });
+  await app.register(devRoutes, { mailbox: mailer.mailbox, sms: sms?.outbox, public: false });
   const origin = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(
     'localhost',
     '127.0.0.1',
@@ -115,6 +120,7 @@ export async function startIdentityServer(
     app,
     db,
     mailer,
+    sms,
     origin,
     endpoint: `${origin}/idp/`,
     confirmed,

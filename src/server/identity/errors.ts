@@ -63,6 +63,20 @@ export const idpErrors = {
   softwareTokenMismatch: () => new IdpError('EnableSoftwareTokenMFAException', 'Code mismatch'),
   codeDeliveryFailure: () =>
     new IdpError('CodeDeliveryFailureException', 'Unable to deliver the verification code.'),
+  smsNotConfigured: () =>
+    new IdpError(
+      'InvalidParameterException',
+      'User pool does not have SMS configuration to send messages.',
+    ),
+  noPhoneForSmsMfa: () =>
+    new IdpError(
+      'InvalidParameterException',
+      'User does not have delivery config set to turn on SMS_MFA',
+    ),
+  aliasExists: () =>
+    new IdpError('AliasExistsException', 'An account with the given email already exists.'),
+  notAuthorized: (message: string) => new IdpError('NotAuthorizedException', message),
+  deviceNotFound: () => new IdpError('ResourceNotFoundException', 'Device does not exist.'),
   unsupportedAction: (action: string) =>
     new IdpError('InvalidParameterException', `Unsupported action: ${action}`),
 } as const;

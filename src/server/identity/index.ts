@@ -4,7 +4,12 @@
  */
 export { default as identityPlugin } from './plugin';
 export type { IdentityPluginOptions, IdentityService } from './plugin';
-export { DEFAULT_THROTTLE, type IdentityHooks, type ThrottleSettings } from './actions';
+export {
+  DEFAULT_THROTTLE,
+  type HookUser,
+  type IdentityHooks,
+  type ThrottleSettings,
+} from './actions';
 export type { IdentityDb, IdentityTx } from './db';
 export { IdpError } from './errors';
 export {
@@ -17,6 +22,18 @@ export {
   type MailboxEntry,
 } from './mailer';
 export * as identitySchema from './schema';
+export {
+  createExternalAccounts,
+  type ExternalAccounts,
+  type ExternalUser,
+} from './externalAccounts';
+export {
+  createDbSmsOutbox,
+  type SmsMessage,
+  type SmsOutbox,
+  type SmsOutboxEntry,
+  type SmsSender,
+} from './sms';
 export { issuerOf } from './tokens';
 export {
   createIdTokenVerifier,

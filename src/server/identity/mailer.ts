@@ -65,6 +65,19 @@ export function resetMail(to: string, code: string): MailMessage {
   };
 }
 
+/** The mail proving a new (or unverified) email address of an account. */
+export function attributeMail(to: string, code: string): MailMessage {
+  return {
+    to,
+    subject: `Verify your ${PRODUCT} email address`,
+    text:
+      `Your ${PRODUCT} verification code is ${code}\n\n` +
+      'Enter it to verify this email address for your account. If you did not ask for this, ' +
+      'ignore this mail.\n',
+    code,
+  };
+}
+
 /** The local mailbox in the database (survives restarts; shared by the processes of a fleet). */
 export function createDbMailbox(db: IdentityDb, clock: () => number = Date.now): Mailer {
   return {

@@ -41,6 +41,7 @@ import {
 import type { IdentityDb } from './db';
 import { IdpError } from './errors';
 import type { Mailer } from './mailer';
+import type { SmsSender } from './sms';
 import { idpRefreshTokens, idpSigningKeys } from './schema';
 import { poolNameOf } from './srp';
 import { DEFAULT_VPN_CONFIG_LIMITS, type VpnConfigLimits } from '../../core/limits';
@@ -60,6 +61,13 @@ export interface IdentityPluginOptions extends IdentityHooks {
   issuerOrigin: string;
   /** Where codes are mailed (SMTP, or the local mailbox that routes/dev.ts serves). */
   mailer: Mailer;
+  /**
+   * Where SMS codes go (SMS MFA, phone verification): the local SMS outbox in the embedded
+   * default (`createDbSmsOutbox`, served at `/dev/sms/<phone>`); absent, the pool sends none.
+   */
+  sms?: SmsSender;
+  /** `OPTIONAL` (default): users choose a second factor; `ON`: every user must have one. */
+  mfaConfiguration?: 'OPTIONAL' | 'ON';
   /** Current time in epoch milliseconds (default `Date.now`). */
   clock?: () => number;
   /** The VPN limits put in id tokens (default: DESIGN.md's product limits). */
@@ -136,6 +144,8 @@ async function identityPlugin(app: FastifyInstance, opts: IdentityPluginOptions)
     clientId: opts.clientId,
     tokens,
     mailer: opts.mailer,
+    sms: opts.sms,
+    mfaConfiguration: opts.mfaConfiguration ?? 'OPTIONAL',
     clock,
     throttle: { ...DEFAULT_THROTTLE, ...opts.throttle },
     hooks: { onUserConfirmed: opts.onUserConfirmed, onUserDeleted: opts.onUserDeleted },

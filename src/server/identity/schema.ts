@@ -56,6 +56,27 @@ export const users = pgTable(
     totpEnabled: boolean('totp_enabled').notNull().default(false),
     /** The last TOTP time step accepted: a code is never accepted twice. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Phone number, E.164 (`+4915112345678`), or null. */
+    phoneNumber: text('phone_number'),
+    /** True once the phone number was proven by an SMS code. */
+    phoneVerified: boolean('phone_verified').notNull().default(false),
+    /**
+     * A new email address waiting for its code (UpdateUserAttributes): the verified one stays in
+     * use until VerifyUserAttribute proves the new one (Cognito's "keep original attribute value
+     * active until verified").
+     */
+    pendingEmail: text('pending_email'),
+    /** A new phone number waiting for its code, while a verified one stays in use. */
+    pendingPhone: text('pending_phone'),
+    /** True when sign-in may ask for an SMS code (SetUserMFAPreference, a verified phone). */
+    smsMfaEnabled: boolean('sms_mfa_enabled').notNull().default(false),
+    /**
+     * True when the next sign-in must set a new password (NEW_PASSWORD_REQUIRED): set for users
+     * an operator created with a temporary password.
+     */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+    /** The preferred second factor, `SMS_MFA` or `SOFTWARE_TOKEN_MFA`, or null. */
+    preferredMfa: text('preferred_mfa').$type<MfaType>(),
   },
   // Unconfirmed sign-ups expire (issue 16): the sweep finds them by age.
   (table) => [
@@ -65,11 +86,14 @@ export const users = pgTable(
   ],
 );
 
+/** A second factor. */
+export type MfaType = 'SMS_MFA' | 'SOFTWARE_TOKEN_MFA';
+
 /** A row of `users`. */
 export type UserRow = typeof users.$inferSelect;
 
 /** What a one-time code is for. */
-export type CodePurpose = 'confirm' | 'reset';
+export type CodePurpose = 'confirm' | 'reset' | 'verify_email' | 'verify_phone';
 
 /** The pending sign-up confirmation and password reset code of each user (one per purpose). */
 export const idpCodes = pgTable(
@@ -79,7 +103,7 @@ export const idpCodes = pgTable(
     sub: uuid('sub')
       .notNull()
       .references(() => users.sub, { onDelete: 'cascade' }),
-    /** `confirm` (sign-up) or `reset` (forgotten password). */
+    /** `confirm` (sign-up), `reset` (forgotten password), `verify_email` or `verify_phone`. */
     purpose: text('purpose').$type<CodePurpose>().notNull(),
     /** SHA-256 of `<sub>:<code>`, hex. */
     codeHash: text('code_hash').notNull(),
@@ -129,6 +153,8 @@ export const idpSrpChallenges = pgTable(
     sub: uuid('sub').references(() => users.sub, { onDelete: 'cascade' }),
     /** The session key K both sides derive (16 bytes, hex); the client proves it knows it. */
     sessionKey: text('session_key').notNull(),
+    /** The remembered device of a device SRP challenge (DEVICE_SRP_AUTH); null for a password. */
+    deviceKey: text('device_key'),
     /** After this the challenge is refused. */
     expiresAt: timestamp('expires_at', tz).notNull(),
   },
@@ -136,8 +162,9 @@ export const idpSrpChallenges = pgTable(
 );
 
 /**
- * Sign-in sessions between a challenge and its answer (SOFTWARE_TOKEN_MFA): the opaque
- * `Session` string is stored hashed, expires after 3 minutes and is used once.
+ * Sign-in sessions between a challenge and its answer (SMS_MFA, SOFTWARE_TOKEN_MFA,
+ * SELECT_MFA_TYPE, MFA_SETUP, DEVICE_SRP_AUTH): the opaque `Session` string is stored hashed,
+ * expires after 3 minutes and is used once.
  */
 export const idpAuthSessions = pgTable('idp_auth_sessions', {
   /** SHA-256 of the Session string, hex. */
@@ -148,9 +175,49 @@ export const idpAuthSessions = pgTable('idp_auth_sessions', {
     .references(() => users.sub, { onDelete: 'cascade' }),
   /** The challenge the session answers, e.g. `SOFTWARE_TOKEN_MFA`. */
   challenge: text('challenge').notNull(),
+  /** SHA-256 of `<sub>:<code>` of the SMS code sent for an SMS_MFA challenge, hex. */
+  codeHash: text('code_hash'),
+  /** The device key the client signed in from (DEVICE_KEY), if any. */
+  deviceKey: text('device_key'),
+  /** A TOTP secret associated during sign-in (MFA_SETUP), not yet verified. */
+  pendingTotpSecret: text('pending_totp_secret'),
   /** After this the session is refused. */
   expiresAt: timestamp('expires_at', tz).notNull(),
 });
+
+/**
+ * Tracked devices (Cognito's device tracking, user opt-in): every successful sign-in without a
+ * known device gets one (NewDeviceMetadata); ConfirmDevice stores its SRP verifier; a
+ * remembered device signs in by device SRP (DEVICE_SRP_AUTH) instead of the second factor.
+ */
+export const idpDevices = pgTable(
+  'idp_devices',
+  {
+    /** Device key, `<region>_<uuid>` as Cognito's. */
+    deviceKey: text('device_key').primaryKey(),
+    /** The owner. */
+    sub: uuid('sub')
+      .notNull()
+      .references(() => users.sub, { onDelete: 'cascade' }),
+    /** The device group key (the SRP "pool name" of the device). */
+    groupKey: text('group_key').notNull(),
+    /** SRP salt, hex; null until ConfirmDevice. */
+    salt: text('salt'),
+    /** SRP verifier, hex; null until ConfirmDevice. */
+    verifier: text('verifier'),
+    /** The device's name (the browser's user agent), `device_name` attribute. */
+    name: text('name'),
+    /** True when the user chose to remember the device (UpdateDeviceStatus). */
+    remembered: boolean('remembered').notNull().default(false),
+    createdAt: timestamp('created_at', tz).notNull(),
+    lastModifiedAt: timestamp('last_modified_at', tz).notNull(),
+    lastAuthenticatedAt: timestamp('last_authenticated_at', tz).notNull(),
+  },
+  (table) => [index('idp_devices_sub_idx').on(table.sub, table.createdAt)],
+);
+
+/** A row of `idp_devices`. */
+export type DeviceRow = typeof idpDevices.$inferSelect;
 
 /** RS256 token-signing keys; the oldest signs, all are published in the JWKS. */
 export const idpSigningKeys = pgTable('idp_signing_keys', {
@@ -219,4 +286,22 @@ export const devMailbox = pgTable(
     sentAt: timestamp('sent_at', tz).notNull(),
   },
   (table) => [index('dev_mailbox_to_idx').on(table.to, table.id)],
+);
+
+/** The local SMS outbox (embedded mode): every text message the identity provider sent. */
+export const devSmsOutbox = pgTable(
+  'dev_sms_outbox',
+  {
+    /** Sequence number. */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Recipient phone number, E.164. */
+    to: text('to').notNull(),
+    /** The message. */
+    text: text('text').notNull(),
+    /** The code the message carries. */
+    code: text('code').notNull(),
+    /** When it was sent. */
+    sentAt: timestamp('sent_at', tz).notNull(),
+  },
+  (table) => [index('dev_sms_outbox_to_idx').on(table.to, table.id)],
 );

@@ -1,7 +1,7 @@
 /**
  * The development companions of the embedded default (DESIGN.md "Fixed points", issue 13):
  * the local mailbox at `GET /dev/mailbox/<email>` and the local checkout's delivered Stripe events
- * at `GET /dev/checkout/events` (and, as it is added, the SMS outbox). They hold codes that let anyone take over an account, so:
+ * at `GET /dev/checkout/events` and the local SMS outbox at `GET /dev/sms/<phone>`. They hold codes that let anyone take over an account, so:
  * - production never registers them (app.ts), so no `/dev/*` route exists there;
  * - they answer only callers on the loopback interface, unless the operator opts in with
  *   `DEV_TOOLS_PUBLIC=true` (logged as a warning at start); anyone else gets the 404 of a
@@ -13,13 +13,15 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LocalCheckout } from '../billing/localCheckout';
-import type { Mailbox } from '../identity';
+import type { Mailbox, SmsOutbox } from '../identity';
 import { isLoopbackAddress } from '../net/loopback';
 
 /** Options of the development routes. */
 export interface DevRoutesOptions {
   /** The local mailbox (absent when codes are mailed over SMTP: then no mailbox route). */
   mailbox?: Mailbox;
+  /** The local SMS outbox (absent when the pool sends no text messages: then no sms route). */
+  sms?: SmsOutbox;
   /** The local checkout (absent when every pack's link is elsewhere: then no events route). */
   checkout?: LocalCheckout;
   /** True to answer callers other than loopback too (`DEV_TOOLS_PUBLIC`). */
@@ -60,6 +62,16 @@ export default async function devRoutes(
       { schema: { hide: true } },
       async (request, reply) =>
         reply.header('cache-control', 'no-store').send(await mailbox.list(request.params.email)),
+    );
+  }
+
+  const sms = opts.sms;
+  if (sms) {
+    app.get<{ Params: { phone: string } }>(
+      '/dev/sms/:phone',
+      { schema: { hide: true } },
+      async (request, reply) =>
+        reply.header('cache-control', 'no-store').send(await sms.list(request.params.phone)),
     );
   }
 

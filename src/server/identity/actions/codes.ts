@@ -7,21 +7,23 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { IdentityTx } from '../db';
-import { idpErrors } from '../errors';
-import { confirmationMail, resetMail } from '../mailer';
+import { IdpError, idpErrors } from '../errors';
+import { attributeMail, confirmationMail, resetMail } from '../mailer';
+import { verificationSms } from '../sms';
 import { idpCodes, type CodePurpose, type UserRow } from '../schema';
 import { countAttempt, resetAttempts } from '../throttle';
 import { hashSecret } from '../tokens';
 import {
+  ATTRIBUTE_CODE_TTL_MS,
   CONFIRMATION_CODE_TTL_MS,
   RESET_CODE_TTL_MS,
   type Body,
   type IdentityContext,
 } from './context';
-import { deliveryDetails } from './users';
+import { deliveryDetails, smsDeliveryDetails, smsSender } from './users';
 
 /** SHA-256 of a user's code. */
-function codeHash(sub: string, code: string): string {
+export function codeHash(sub: string, code: string): string {
   return hashSecret(`${sub}:${code}`);
 }
 
@@ -39,6 +41,36 @@ export async function countCodeSend(ctx: IdentityContext, address: string): Prom
   if (sends > ctx.throttle.codeSends.limit) throw idpErrors.attemptLimit();
 }
 
+/** A new random 6-digit code. */
+export function newCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/**
+ * Stores a new code of `purpose` for `user` (replacing the previous one), valid `ttlMs`, and
+ * returns it (to be sent; only its hash is kept).
+ */
+async function storeCode(
+  ctx: IdentityContext,
+  user: UserRow,
+  purpose: CodePurpose,
+  ttlMs: number,
+): Promise<string> {
+  const now = ctx.clock();
+  const code = newCode();
+  const row = {
+    codeHash: codeHash(user.sub, code),
+    expiresAt: new Date(now + ttlMs),
+    attempts: 0,
+    createdAt: new Date(now),
+  };
+  await ctx.db
+    .insert(idpCodes)
+    .values({ sub: user.sub, purpose, ...row })
+    .onConflictDoUpdate({ target: [idpCodes.sub, idpCodes.purpose], set: row });
+  return code;
+}
+
 /**
  * Creates a new code of `purpose` for `user` (replacing the previous one) and mails it;
  * LimitExceededException beyond the send limit, CodeDeliveryFailureException when the mail
@@ -47,22 +79,11 @@ export async function countCodeSend(ctx: IdentityContext, address: string): Prom
 export async function sendCode(
   ctx: IdentityContext,
   user: UserRow,
-  purpose: CodePurpose,
+  purpose: 'confirm' | 'reset',
 ): Promise<Body> {
   await countCodeSend(ctx, user.email);
-  const now = ctx.clock();
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const ttl = purpose === 'confirm' ? CONFIRMATION_CODE_TTL_MS : RESET_CODE_TTL_MS;
-  const row = {
-    codeHash: codeHash(user.sub, code),
-    expiresAt: new Date(now + ttl),
-    attempts: 0,
-    createdAt: new Date(now),
-  };
-  await ctx.db
-    .insert(idpCodes)
-    .values({ sub: user.sub, purpose, ...row })
-    .onConflictDoUpdate({ target: [idpCodes.sub, idpCodes.purpose], set: row });
+  const code = await storeCode(ctx, user, purpose, ttl);
   const mail =
     purpose === 'confirm' ? confirmationMail(user.email, code) : resetMail(user.email, code);
   try {
@@ -71,6 +92,30 @@ export async function sendCode(
     throw idpErrors.codeDeliveryFailure();
   }
   return deliveryDetails(user.email);
+}
+
+/**
+ * Sends a code proving an attribute (UpdateUserAttributes, GetUserAttributeVerificationCode):
+ * by mail to `destination` for `email`, by SMS for `phone_number`. Valid 24 hours (as
+ * Cognito's); the same send limit per destination as other codes.
+ */
+export async function sendAttributeCode(
+  ctx: IdentityContext,
+  user: UserRow,
+  attribute: 'email' | 'phone_number',
+  destination: string,
+): Promise<Body> {
+  await countCodeSend(ctx, destination);
+  const purpose = attribute === 'email' ? 'verify_email' : 'verify_phone';
+  const code = await storeCode(ctx, user, purpose, ATTRIBUTE_CODE_TTL_MS);
+  try {
+    if (attribute === 'email') await ctx.mailer.send(attributeMail(destination, code));
+    else await smsSender(ctx).send(verificationSms(destination, code));
+  } catch (error) {
+    if (error instanceof IdpError) throw error;
+    throw idpErrors.codeDeliveryFailure();
+  }
+  return attribute === 'email' ? deliveryDetails(destination) : smsDeliveryDetails(destination);
 }
 
 /**
@@ -114,6 +159,11 @@ export async function checkCode(
   const given = Buffer.from(codeHash(user.sub, code), 'hex');
   if (!timingSafeEqual(given, Buffer.from(row.codeHash, 'hex'))) throw idpErrors.codeMismatch();
   return row.codeHash;
+}
+
+/** Forgives the code checks of `address` (its owner just proved a code, e.g. an SMS_MFA code). */
+export async function forgiveCodeChecks(db: IdentityTx, address: string): Promise<void> {
+  await resetAttempts(db, checkKey(address));
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { IdentityDb, IdentityTx } from '../db';
 import type { Mailer } from '../mailer';
+import type { SmsSender } from '../sms';
 import type { ThrottleRule } from '../throttle';
 import type { TokenService } from '../tokens';
 
@@ -68,6 +69,8 @@ export const DEFAULT_THROTTLE: Readonly<ThrottleSettings> = Object.freeze({
 
 /** Lifetime of a sign-up confirmation code, and of an unconfirmed sign-up: 24 h (as Cognito). */
 export const CONFIRMATION_CODE_TTL_MS = 24 * 3600_000;
+/** Lifetime of an attribute verification code: 24 h (as Cognito). */
+export const ATTRIBUTE_CODE_TTL_MS = 24 * 3600_000;
 /** Lifetime of a password reset code: 1 h (as Cognito). */
 export const RESET_CODE_TTL_MS = 3600_000;
 /** Lifetime of an SRP challenge (InitiateAuth to RespondToAuthChallenge). */
@@ -86,6 +89,13 @@ export interface IdentityContext {
   clientId: string;
   tokens: TokenService;
   mailer: Mailer;
+  /** Where SMS codes go; absent when the pool sends no text messages. */
+  sms?: SmsSender;
+  /**
+   * `OPTIONAL`: users choose a second factor; `ON`: every user must have one (a user without
+   * one sets up an authenticator app during sign-in, MFA_SETUP).
+   */
+  mfaConfiguration: 'OPTIONAL' | 'ON';
   /** Current time in epoch milliseconds. */
   clock: () => number;
   throttle: ThrottleSettings;

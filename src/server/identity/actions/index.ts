@@ -11,17 +11,32 @@
  * Files by concern: context.ts (types, limits), input.ts (parameters, password policy),
  * users.ts (look-ups, credentials, decoys), codes.ts (one-time codes and their limits),
  * lockout.ts (progressive password lockout), signUp.ts, signIn.ts, passwords.ts, session.ts,
- * mfa.ts (software-token MFA).
+ * mfa.ts (MFA settings, authenticator apps), totp.ts, authSessions.ts (challenge Sessions),
+ * challenges.ts (second factors after the password), devices.ts and deviceAuth.ts (remembered
+ * devices), attributes.ts (email and phone, their verification).
  */
 import { idpErrors } from '../errors';
+import {
+  deleteUserAttributes,
+  getUserAttributeVerificationCode,
+  updateUserAttributes,
+  verifyUserAttribute,
+} from './attributes';
 import type { Action, Body, IdentityContext } from './context';
-import { associateSoftwareToken, setUserMfaPreference, verifySoftwareToken } from './mfa';
+import { confirmDevice, forgetDevice, getDevice, listDevices, updateDeviceStatus } from './devices';
+import {
+  associateSoftwareToken,
+  setUserMfaPreference,
+  setUserSettings,
+  verifySoftwareToken,
+} from './mfa';
 import { changePassword, confirmForgotPassword, forgotPassword } from './passwords';
 import { deleteUser, getUser, globalSignOut, revokeToken } from './session';
 import { initiateAuth, respondToAuthChallenge } from './signIn';
 import { confirmSignUp, resendConfirmationCode, signUp } from './signUp';
 
 export {
+  ATTRIBUTE_CODE_TTL_MS,
   CONFIRMATION_CODE_TTL_MS,
   DEFAULT_THROTTLE,
   MAX_TIMESTAMP_SKEW_MS,
@@ -52,6 +67,16 @@ export const ACTIONS: Readonly<Record<string, Action>> = Object.freeze({
   AssociateSoftwareToken: associateSoftwareToken,
   VerifySoftwareToken: verifySoftwareToken,
   SetUserMFAPreference: setUserMfaPreference,
+  SetUserSettings: setUserSettings,
+  ConfirmDevice: confirmDevice,
+  GetDevice: getDevice,
+  ListDevices: listDevices,
+  ForgetDevice: forgetDevice,
+  UpdateDeviceStatus: updateDeviceStatus,
+  UpdateUserAttributes: updateUserAttributes,
+  GetUserAttributeVerificationCode: getUserAttributeVerificationCode,
+  VerifyUserAttribute: verifyUserAttribute,
+  DeleteUserAttributes: deleteUserAttributes,
 });
 
 /** Runs `action` (an `X-Amz-Target` action name); InvalidParameterException when unknown. */

@@ -1,124 +1,88 @@
 /**
- * Software-token MFA (issue 14, spec §4 "software-token MFA"): a user associates an
- * authenticator app (AssociateSoftwareToken, VerifySoftwareToken), turns it on
- * (SetUserMFAPreference), and from then on a sign-in that proves the password is answered with
- * the SOFTWARE_TOKEN_MFA challenge instead of tokens. Codes are RFC 6238 TOTP (otplib): 6 digits,
- * 30 s steps, one step of drift either way, and a code's step is never accepted twice. The
- * challenge's Session string expires after 3 minutes and is used once.
+ * MFA settings (issue 14, spec §4 and §7): associating an authenticator app
+ * (AssociateSoftwareToken, VerifySoftwareToken: signed in by AccessToken, or during sign-in by
+ * the MFA_SETUP Session), choosing the second factors (SetUserMFAPreference, and the older
+ * SetUserSettings for SMS). SMS MFA needs a verified phone number and a pool that sends texts.
  */
-import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import { authenticator } from 'otplib';
+import { eq } from 'drizzle-orm';
 import { idpErrors } from '../errors';
-import { idpAuthSessions, users, type UserRow } from '../schema';
-import { hashSecret } from '../tokens';
-import type { Action, Body, IdentityContext } from './context';
-import { loginName, parameters, required } from './input';
-import { authenticate, startSession } from './session';
-import { userBySub } from './users';
-
-/** Lifetime of a challenge's Session string. */
-export const AUTH_SESSION_TTL_MS = 3 * 60_000;
-/** The TOTP step, seconds (RFC 6238's default, what authenticator apps use). */
-const STEP_S = 30;
-/** Bytes of a new TOTP secret (160 bits, RFC 4226's recommendation). */
-const SECRET_BYTES = 20;
+import { users, type MfaType, type UserRow } from '../schema';
+import { createAuthSession, restoreAuthSession, takeAuthSession } from './authSessions';
+import { MFA_SETUP_VERIFIED } from './challenges';
+import { forgiveCodeChecks, reserveCodeCheck } from './codes';
+import type { Action, Body } from './context';
+import { required } from './input';
+import { authenticate } from './session';
+import { acceptTotp, newTotpSecret, totpStep } from './totp';
 
 /**
- * The time step a TOTP `code` matches for `secret` at `nowMs` (this step or one either side),
- * or undefined when it matches none.
+ * AssociateSoftwareToken: a new TOTP secret to put in an authenticator app; by AccessToken
+ * (kept pending until VerifySoftwareToken) or by an MFA_SETUP Session (answering a new Session).
  */
-export function totpStep(secret: string, code: string, nowMs: number): number | undefined {
-  if (!/^\d{6}$/.test(code)) return undefined;
-  const totp = authenticator.clone({ window: 1, epoch: nowMs, step: STEP_S });
-  const delta = totp.checkDelta(code, secret);
-  return delta === null ? undefined : Math.floor(nowMs / 1000 / STEP_S) + delta;
-}
-
-/**
- * Accepts `code` for `user` once: the step it matches must be later than the last one
- * accepted, recorded atomically. CodeMismatchException otherwise.
- */
-async function acceptTotp(ctx: IdentityContext, user: UserRow, secret: string, code: string) {
-  const step = totpStep(secret, code, ctx.clock());
-  if (step === undefined) throw idpErrors.codeMismatch();
-  const accepted = await ctx.db
-    .update(users)
-    .set({ totpLastStep: step })
-    .where(
-      and(eq(users.sub, user.sub), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))),
-    )
-    .returning({ sub: users.sub });
-  if (accepted.length === 0) throw idpErrors.codeMismatch();
-}
-
-/**
- * What a sign-in that proved the password answers: the tokens, or the SOFTWARE_TOKEN_MFA
- * challenge with a fresh Session when the user turned TOTP on.
- */
-export async function completeSignIn(ctx: IdentityContext, user: UserRow): Promise<Body> {
-  if (!user.totpEnabled || !user.totpSecret) {
-    return { ChallengeParameters: {}, AuthenticationResult: await startSession(ctx, user) };
-  }
-  const session = randomBytes(48).toString('base64');
-  const now = ctx.clock();
-  await ctx.db.delete(idpAuthSessions).where(lt(idpAuthSessions.expiresAt, new Date(now)));
-  await ctx.db.insert(idpAuthSessions).values({
-    sessionHash: hashSecret(session),
-    sub: user.sub,
-    challenge: 'SOFTWARE_TOKEN_MFA',
-    expiresAt: new Date(now + AUTH_SESSION_TTL_MS),
-  });
-  return {
-    ChallengeName: 'SOFTWARE_TOKEN_MFA',
-    Session: session,
-    ChallengeParameters: { USER_ID_FOR_SRP: user.username },
-  };
-}
-
-/**
- * RespondToAuthChallenge with SOFTWARE_TOKEN_MFA: uses the Session up (once, within 3
- * minutes), checks the code, answers the tokens. NotAuthorizedException 'Invalid session for
- * the user.' for an unknown, used or expired Session; CodeMismatchException for a wrong code.
- */
-export async function answerSoftwareTokenMfa(ctx: IdentityContext, input: Body): Promise<Body> {
-  const responses = parameters(input, 'ChallengeResponses');
-  const name = loginName(required(responses, 'USERNAME'));
-  const code = required(responses, 'SOFTWARE_TOKEN_MFA_CODE');
-  const session = required(input, 'Session');
-  const [row] = await ctx.db
-    .delete(idpAuthSessions)
-    .where(
-      and(
-        eq(idpAuthSessions.sessionHash, hashSecret(session)),
-        eq(idpAuthSessions.challenge, 'SOFTWARE_TOKEN_MFA'),
-        gt(idpAuthSessions.expiresAt, new Date(ctx.clock())),
-      ),
-    )
-    .returning();
-  const user = row && (await userBySub(ctx.db, row.sub));
-  if (!user || (name !== user.username && name !== user.email)) throw idpErrors.invalidSession();
-  if (!user.totpSecret) throw idpErrors.invalidSession();
-  await acceptTotp(ctx, user, user.totpSecret, code);
-  return { ChallengeParameters: {}, AuthenticationResult: await startSession(ctx, user) };
-}
-
-/** AssociateSoftwareToken (signed in): a new TOTP secret to put in an authenticator app. */
 export const associateSoftwareToken: Action = async (ctx, input) => {
-  if (input.AccessToken === undefined) {
-    throw idpErrors.invalidParameter('Associating during sign-in (Session) is not supported.');
+  const secret = newTotpSecret();
+  if (input.AccessToken === undefined && typeof input.Session === 'string') {
+    const taken = await takeAuthSession(ctx, input.Session, ['MFA_SETUP']);
+    const session = await createAuthSession(ctx, taken.user, 'MFA_SETUP', {
+      deviceKey: taken.deviceKey,
+      pendingTotpSecret: secret,
+    });
+    return { SecretCode: secret, Session: session };
   }
   const { user } = await authenticate(ctx, input);
-  const secret = authenticator.generateSecret(SECRET_BYTES);
   await ctx.db.update(users).set({ totpPendingSecret: secret }).where(eq(users.sub, user.sub));
   return { SecretCode: secret };
 };
 
 /**
- * VerifySoftwareToken (signed in): a code from the app proves it holds the associated secret,
- * which becomes the user's. EnableSoftwareTokenMFAException for a wrong code.
+ * VerifySoftwareToken by an MFA_SETUP Session: the code proves the app; TOTP becomes the user's
+ * (preferred) second factor and the answer's Session finishes the sign-in (MFA_SETUP). A wrong
+ * code leaves the Session usable, counted against the account's code checks.
+ */
+async function verifyDuringSignIn(ctx: Parameters<Action>[0], input: Body): Promise<Body> {
+  const code = required(input, 'UserCode');
+  const session = required(input, 'Session');
+  const taken = await takeAuthSession(ctx, session, ['MFA_SETUP']);
+  const secret = taken.pendingTotpSecret;
+  if (!secret) throw idpErrors.invalidSession();
+  const user: UserRow = taken.user;
+  try {
+    // Counted before the comparison, like every code check (codes.ts).
+    await reserveCodeCheck(ctx, user.email);
+  } catch (error) {
+    await restoreAuthSession(ctx, session, taken);
+    throw error;
+  }
+  if (totpStep(secret, code, ctx.clock()) === undefined) {
+    await restoreAuthSession(ctx, session, taken);
+    throw idpErrors.softwareTokenMismatch();
+  }
+  await forgiveCodeChecks(ctx.db, user.email);
+  await ctx.db
+    .update(users)
+    .set({
+      totpSecret: secret,
+      totpPendingSecret: null,
+      totpLastStep: null,
+      totpEnabled: true,
+      preferredMfa: 'SOFTWARE_TOKEN_MFA',
+    })
+    .where(eq(users.sub, user.sub));
+  await acceptTotp(ctx, { ...user, totpLastStep: null }, secret, code);
+  const next = await createAuthSession(ctx, user, MFA_SETUP_VERIFIED, {
+    deviceKey: taken.deviceKey,
+  });
+  return { Status: 'SUCCESS', Session: next };
+}
+
+/**
+ * VerifySoftwareToken: a code from the app proves it holds the associated secret, which becomes
+ * the user's. EnableSoftwareTokenMFAException for a wrong code.
  */
 export const verifySoftwareToken: Action = async (ctx, input) => {
+  if (input.AccessToken === undefined && input.Session !== undefined) {
+    return verifyDuringSignIn(ctx, input);
+  }
   const { user } = await authenticate(ctx, input);
   const code = required(input, 'UserCode');
   const secret = user.totpPendingSecret;
@@ -134,31 +98,73 @@ export const verifySoftwareToken: Action = async (ctx, input) => {
   return { Status: 'SUCCESS' };
 };
 
-/** The `Enabled` flag of an MFA settings object, when one is given. */
-function enabledOf(input: Body, name: string): boolean | undefined {
+/** `{Enabled, PreferredMfa}` of an MFA settings object, when one is given. */
+function settingsOf(input: Body, name: string): { enabled?: boolean; preferred?: boolean } {
   const settings = input[name];
-  if (settings === undefined || settings === null) return undefined;
+  if (settings === undefined || settings === null) return {};
   if (typeof settings !== 'object' || Array.isArray(settings)) {
     throw idpErrors.invalidParameter(`${name} must be an object`);
   }
-  const enabled = (settings as Body).Enabled;
-  return enabled === undefined ? undefined : enabled === true;
+  const { Enabled: enabled, PreferredMfa: preferred } = settings as Body;
+  return {
+    enabled: enabled === undefined ? undefined : enabled === true,
+    preferred: preferred === undefined ? undefined : preferred === true,
+  };
+}
+
+/** The columns after applying `settings` of factor `type` to `user` (checked first). */
+function applyFactor(
+  ctx: Parameters<Action>[0],
+  user: UserRow,
+  next: Partial<UserRow>,
+  type: MfaType,
+  settings: { enabled?: boolean; preferred?: boolean },
+): void {
+  const column = type === 'SMS_MFA' ? 'smsMfaEnabled' : 'totpEnabled';
+  if (settings.enabled === true) {
+    if (type === 'SMS_MFA') {
+      if (!ctx.sms) throw idpErrors.smsNotConfigured();
+      if (!user.phoneNumber || !user.phoneVerified) throw idpErrors.noPhoneForSmsMfa();
+    } else if (!user.totpSecret) {
+      throw idpErrors.invalidParameter('User has not verified software token mfa');
+    }
+  }
+  if (settings.enabled !== undefined) next[column] = settings.enabled;
+  const enabled = next[column] ?? user[column];
+  if (settings.preferred === true && enabled) next.preferredMfa = type;
+  const preferred = next.preferredMfa === undefined ? user.preferredMfa : next.preferredMfa;
+  if (preferred === type && (settings.preferred === false || !enabled)) next.preferredMfa = null;
 }
 
 /**
- * SetUserMFAPreference: turns software-token MFA on or off. Turning it on needs a verified
- * secret (InvalidParameterException otherwise); SMS MFA is not offered yet.
+ * SetUserMFAPreference: turns SMS and software-token MFA on or off and picks the preferred one.
+ * Turning TOTP on needs a verified app, SMS a verified phone (InvalidParameterException).
  */
 export const setUserMfaPreference: Action = async (ctx, input) => {
   const { user } = await authenticate(ctx, input);
-  if (enabledOf(input, 'SMSMfaSettings') === true) {
-    throw idpErrors.invalidParameter('SMS MFA is not available in this user pool.');
+  const next: Partial<UserRow> = {};
+  applyFactor(ctx, user, next, 'SMS_MFA', settingsOf(input, 'SMSMfaSettings'));
+  applyFactor(ctx, user, next, 'SOFTWARE_TOKEN_MFA', settingsOf(input, 'SoftwareTokenMfaSettings'));
+  if (Object.keys(next).length > 0) {
+    await ctx.db.update(users).set(next).where(eq(users.sub, user.sub));
   }
-  const totp = enabledOf(input, 'SoftwareTokenMfaSettings');
-  if (totp === undefined) return {};
-  if (totp && !user.totpSecret) {
-    throw idpErrors.invalidParameter('User has not verified software token mfa');
-  }
-  await ctx.db.update(users).set({ totpEnabled: totp }).where(eq(users.sub, user.sub));
+  return {};
+};
+
+/**
+ * SetUserSettings (the older SMS MFA switch): `MFAOptions` `[{DeliveryMedium: 'SMS',
+ * AttributeName: 'phone_number'}]` turns SMS MFA on, `[]` turns it off.
+ */
+export const setUserSettings: Action = async (ctx, input) => {
+  const { user } = await authenticate(ctx, input);
+  const options = input.MFAOptions;
+  if (!Array.isArray(options))
+    throw idpErrors.invalidParameter('Missing required parameter MFAOptions');
+  const sms = options.some(
+    (option: { DeliveryMedium?: unknown } | null) => option?.DeliveryMedium === 'SMS',
+  );
+  const next: Partial<UserRow> = {};
+  applyFactor(ctx, user, next, 'SMS_MFA', { enabled: sms });
+  await ctx.db.update(users).set(next).where(eq(users.sub, user.sub));
   return {};
 };

@@ -45,7 +45,11 @@ export const confirmForgotPassword: Action = async (ctx, input) => {
     throw idpErrors.codeMismatch();
   }
   const hash = await checkCode(ctx, user, 'reset', code);
-  const update = { ...credentials(ctx, user.username, password), emailVerified: true };
+  const update = {
+    ...credentials(ctx, user.username, password),
+    emailVerified: true,
+    passwordChangeRequired: false,
+  };
   await ctx.db.transaction(async (tx) => {
     await consumeCode(tx, user, 'reset', hash);
     await tx.update(users).set(update).where(eq(users.sub, user.sub));
@@ -73,7 +77,7 @@ export const changePassword: Action = async (ctx, input) => {
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set(credentials(ctx, user.username, proposed))
+      .set({ ...credentials(ctx, user.username, proposed), passwordChangeRequired: false })
       .where(eq(users.sub, user.sub));
     await tx
       .update(idpRefreshTokens)

@@ -10,7 +10,7 @@ import { hashSecret, newRefreshToken, REFRESH_TOKEN_TTL_MS } from '../tokens';
 import type { Action, Body, IdentityContext } from './context';
 import { checkClient, required } from './input';
 import { userLockKey } from './lockout';
-import { mfaSettingsOf, userBySub } from './users';
+import { attributesOf, mfaSettingsOf, userBySub } from './users';
 
 /** Starts a sign-in session for a user who proved their password: all three tokens. */
 export async function startSession(ctx: IdentityContext, user: UserRow): Promise<Body> {
@@ -64,16 +64,12 @@ export async function authenticate(
   return { user, originJti: claims.originJti };
 }
 
-/** GetUser: the user's username, attributes (sub, email_verified, email) and MFA settings. */
+/** GetUser: the user's username, attributes (sub, email, phone and their verification) and MFA settings. */
 export const getUser: Action = async (ctx, input) => {
   const { user } = await authenticate(ctx, input);
   return {
     Username: user.username,
-    UserAttributes: [
-      { Name: 'sub', Value: user.sub },
-      { Name: 'email_verified', Value: String(user.emailVerified) },
-      { Name: 'email', Value: user.email },
-    ],
+    UserAttributes: attributesOf(user),
     ...mfaSettingsOf(user),
   };
 };

@@ -1,6 +1,7 @@
 /**
  * Sign-in: InitiateAuth (USER_SRP_AUTH, USER_PASSWORD_AUTH, REFRESH_TOKEN_AUTH) and
- * RespondToAuthChallenge (PASSWORD_VERIFIER, and SOFTWARE_TOKEN_MFA in mfa.ts). Every password check is reserved under the
+ * RespondToAuthChallenge (PASSWORD_VERIFIER here; the challenges after it in challenges.ts and
+ * deviceAuth.ts). Every password check is reserved under the
  * progressive lockout first (lockout.ts). A login name that belongs to nobody gets a decoy SRP
  * challenge and fails exactly as a wrong password does (issue 16).
  */
@@ -25,7 +26,15 @@ import {
   reservePasswordCheck,
   userLockKey,
 } from './lockout';
-import { answerSoftwareTokenMfa, completeSignIn } from './mfa';
+import {
+  answerMfaSetup,
+  answerNewPasswordRequired,
+  answerSelectMfaType,
+  answerSmsMfa,
+  answerSoftwareTokenMfa,
+  completeSignIn,
+} from './challenges';
+import { answerDevicePasswordVerifier, answerDeviceSrpAuth } from './deviceAuth';
 import {
   decoyCredentials,
   decoyPasswordCheck,
@@ -33,6 +42,24 @@ import {
   passwordMatches,
   userBySub,
 } from './users';
+
+/** The answers of the challenges after the password, by ChallengeName. */
+const ANSWERS: Readonly<Record<string, (ctx: IdentityContext, input: Body) => Promise<Body>>> =
+  Object.freeze({
+    SMS_MFA: answerSmsMfa,
+    SOFTWARE_TOKEN_MFA: answerSoftwareTokenMfa,
+    SELECT_MFA_TYPE: answerSelectMfaType,
+    MFA_SETUP: answerMfaSetup,
+    NEW_PASSWORD_REQUIRED: answerNewPasswordRequired,
+    DEVICE_SRP_AUTH: answerDeviceSrpAuth,
+    DEVICE_PASSWORD_VERIFIER: answerDevicePasswordVerifier,
+  });
+
+/** An optional string parameter (e.g. DEVICE_KEY). */
+function optional(input: Body, name: string): string | undefined {
+  const value = input[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
 
 /** The lockout key of a sign-in as `name`: the user's, or the name's when nobody has it. */
 function lockKeyOf(user: UserRow | undefined, name: string): string {
@@ -89,7 +116,7 @@ async function passwordAuth(ctx: IdentityContext, auth: Body): Promise<Body> {
   if (!passwordMatches(ctx, user, password)) throw idpErrors.incorrectCredentials();
   await refundPasswordCheck(ctx, lockKey);
   if (!user.confirmed) throw idpErrors.notConfirmed();
-  return completeSignIn(ctx, user);
+  return completeSignIn(ctx, user, optional(auth, 'DEVICE_KEY'));
 }
 
 /** InitiateAuth with REFRESH_TOKEN_AUTH: new id and access tokens for the same session. */
@@ -145,7 +172,10 @@ export const initiateAuth: Action = async (ctx, input) => {
 export const respondToAuthChallenge: Action = async (ctx, input) => {
   checkClient(ctx, input);
   const challengeName = required(input, 'ChallengeName');
-  if (challengeName === 'SOFTWARE_TOKEN_MFA') return answerSoftwareTokenMfa(ctx, input);
+  const answer = Object.prototype.hasOwnProperty.call(ANSWERS, challengeName)
+    ? ANSWERS[challengeName]
+    : undefined;
+  if (answer) return answer(ctx, input);
   if (challengeName !== 'PASSWORD_VERIFIER') {
     throw idpErrors.invalidParameter(`Unsupported challenge: ${challengeName}`);
   }
@@ -186,5 +216,5 @@ export const respondToAuthChallenge: Action = async (ctx, input) => {
   if (!user || !proven) throw idpErrors.incorrectCredentials();
   await refundPasswordCheck(ctx, lockKey);
   if (!user.confirmed) throw idpErrors.notConfirmed();
-  return completeSignIn(ctx, user);
+  return completeSignIn(ctx, user, optional(responses, 'DEVICE_KEY'));
 };

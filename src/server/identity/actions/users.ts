@@ -5,8 +5,10 @@
  */
 import { and, eq, lte, or } from 'drizzle-orm';
 import type { IdentityTx } from '../db';
-import { users, type UserRow } from '../schema';
+import { idpErrors } from '../errors';
+import { users, type MfaType, type UserRow } from '../schema';
 import { keyedHash } from '../secrets';
+import type { SmsSender } from '../sms';
 import { computeVerifier, generateSalt, hexEquals, N } from '../srp';
 import { CONFIRMATION_CODE_TTL_MS, type Body, type IdentityContext } from './context';
 import { loginName } from './input';
@@ -110,9 +112,49 @@ export async function decoyPasswordCheck(
   computeVerifier(ctx.poolName, name, password, decoy.srpSalt);
 }
 
-/** The MFA attributes GetUser reports for `user` (software-token MFA when turned on). */
+/** The second factors `user` turned on, SMS first (Cognito's order). */
+export function enabledMfa(user: UserRow): MfaType[] {
+  const list: MfaType[] = [];
+  if (user.smsMfaEnabled && user.phoneNumber && user.phoneVerified) list.push('SMS_MFA');
+  if (user.totpEnabled && user.totpSecret) list.push('SOFTWARE_TOKEN_MFA');
+  return list;
+}
+
+/** The MFA attributes GetUser reports for `user`: the factors turned on and the preferred one. */
 export function mfaSettingsOf(user: UserRow): Body {
-  return user.totpEnabled && user.totpSecret
-    ? { UserMFASettingList: ['SOFTWARE_TOKEN_MFA'], PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA' }
-    : {};
+  const list = enabledMfa(user);
+  if (list.length === 0) return {};
+  const preferred =
+    user.preferredMfa && list.includes(user.preferredMfa) ? user.preferredMfa : undefined;
+  return { UserMFASettingList: list, ...(preferred ? { PreferredMfaSetting: preferred } : {}) };
+}
+
+/** The attributes GetUser reports (Cognito's names, values as strings). */
+export function attributesOf(user: UserRow): { Name: string; Value: string }[] {
+  const list = [
+    { Name: 'sub', Value: user.sub },
+    { Name: 'email_verified', Value: String(user.emailVerified) },
+  ];
+  if (user.phoneNumber) {
+    list.push({ Name: 'phone_number_verified', Value: String(user.phoneVerified) });
+    list.push({ Name: 'phone_number', Value: user.phoneNumber });
+  }
+  list.push({ Name: 'email', Value: user.email });
+  return list;
+}
+
+/** Cognito's masked phone number: `+*******1234`. */
+function maskPhone(phone: string): string {
+  return `+${'*'.repeat(Math.max(phone.length - 5, 0))}${phone.slice(-4)}`;
+}
+
+/** The CodeDeliveryDetails of a text message to `phone`. */
+export function smsDeliveryDetails(phone: string): Body {
+  return { AttributeName: 'phone_number', DeliveryMedium: 'SMS', Destination: maskPhone(phone) };
+}
+
+/** The pool's SMS sender; InvalidParameterException when the pool sends no text messages. */
+export function smsSender(ctx: IdentityContext): SmsSender {
+  if (!ctx.sms) throw idpErrors.smsNotConfigured();
+  return ctx.sms;
 }

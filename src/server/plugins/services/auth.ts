@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import {
   createIdTokenVerifier,
   UnauthenticatedError,
+  type ExternalAccounts,
   type TrustedIssuer,
   type VerifiedIdentity,
 } from '../../identity';
@@ -28,11 +29,20 @@ declare module 'fastify' {
 /** The message of a 401 answer (spec §8 "Authentication messages"). */
 export const UNAUTHENTICATED_MESSAGE = 'User needs to be authenticated to call this API.';
 
+/** Options of the auth plugin. */
+export interface AuthOptions {
+  /**
+   * The rows of a real Cognito pool's users (issue 14): made on their first authenticated call,
+   * so the ledger and VPNs work for them. Absent, tokens of COGNITO_ISSUER make no row.
+   */
+  externalAccounts?: ExternalAccounts;
+}
+
 /**
  * Decorates `app.authenticate` over `app.identity` (when the embedded identity provider is
  * registered) and the configured Cognito issuer.
  */
-async function auth(app: FastifyInstance): Promise<void> {
+async function auth(app: FastifyInstance, opts: AuthOptions): Promise<void> {
   const issuers: TrustedIssuer[] = [];
   if (app.hasDecorator('identity')) {
     const identity = app.identity;
@@ -55,6 +65,18 @@ async function auth(app: FastifyInstance): Promise<void> {
         throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
       }
       throw error;
+    }
+    const { claims } = request.identity;
+    if (opts.externalAccounts && claims.iss === app.config.cognitoIssuer) {
+      const made = await opts.externalAccounts.ensure({
+        sub: request.identity.sub,
+        email: request.identity.email,
+        emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+      });
+      if (!made) {
+        request.log.info({ reason: 'sub' }, 'unauthenticated call');
+        throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
+      }
     }
   });
 }
