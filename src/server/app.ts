@@ -155,6 +155,7 @@ async function registerPlugins(
   await app.register(auth);
   await app.register(vpnsService, {
     executeSql: handle.executeSql,
+    listen: handle.listen,
     provisioner: deps.provisioner,
     clock: deps.clock,
     tuning: deps.lifecycleTuning,
