@@ -351,17 +351,26 @@ export class VpnLifecycle {
   // -------------------------------------------------------------------------------------------
   // Metering
 
-  /** Runs a metering pass every `meterIntervalMs`, each after the previous one ended. */
-  private scheduleMeter(): void {
+  /**
+   * Runs a metering pass every `meterIntervalMs`, start to start (a pass's own duration does not
+   * delay the next, so a VPN ends at most one interval plus one pass after its limit), never
+   * two at once.
+   */
+  private scheduleMeter(delayMs = this.options.meterIntervalMs): void {
     if (this.shutdown.signal.aborted) return;
     this.meterTimer = setTimeout(() => {
+      const startedAt = Date.now();
       this.meterPass = this.meterAll()
         .catch((error: unknown) =>
           this.log.error({ err: messageOf(error) }, 'metering pass failed'),
         )
-        .finally(() => this.scheduleMeter());
+        .finally(() =>
+          this.scheduleMeter(
+            Math.max(0, this.options.meterIntervalMs - (Date.now() - startedAt)),
+          ),
+        );
       this.kickTeardowns();
-    }, this.options.meterIntervalMs);
+    }, delayMs);
     this.meterTimer.unref();
   }
 

@@ -150,7 +150,7 @@ export async function meterBatch(options: MeterBatchOptions): Promise<MeterBatch
   if (seen.length === 0) return { metered: 0, written: 0, charges: 0, ended: [] };
   const usage = await readUsage(seen, options);
   const nowMs = options.clock();
-  const ids = seen.map((row) => row.vpnId);
+  const seenIds = new Set(seen.map((row) => row.vpnId));
   const subs = [...new Set(seen.map((row) => row.userSub))].sort();
 
   return db.transaction(async (tx) => {
@@ -158,12 +158,15 @@ export async function meterBatch(options: MeterBatchOptions): Promise<MeterBatch
     await tx.execute(
       sql`SELECT sub FROM users WHERE sub = ANY(${param(subs)}::uuid[]) ORDER BY sub FOR UPDATE`,
     );
-    const rows = await tx
-      .select()
-      .from(vpns)
-      .where(sql`${vpns.vpnId} = ANY(${param(ids)}::text[]) AND ${vpns.state} = 'Running'`)
-      .orderBy(vpns.vpnId)
-      .for('update');
+    // Still Running, and seen above (a VPN that became Running since waits for the next pass).
+    const rows = (
+      await tx
+        .select()
+        .from(vpns)
+        .where(sql`${vpns.state} = 'Running'`)
+        .orderBy(vpns.vpnId)
+        .for('update')
+    ).filter((row) => usage.has(row.vpnId) || seenIds.has(row.vpnId));
     const balances = new Map<string, number>();
     for (const { user_sub, total } of rowsOf<{ user_sub: string; total: string }>(
       await tx.execute(
