@@ -365,9 +365,7 @@ export class VpnLifecycle {
           this.log.error({ err: messageOf(error) }, 'metering pass failed'),
         )
         .finally(() =>
-          this.scheduleMeter(
-            Math.max(0, this.options.meterIntervalMs - (Date.now() - startedAt)),
-          ),
+          this.scheduleMeter(Math.max(0, this.options.meterIntervalMs - (Date.now() - startedAt))),
         );
       this.kickTeardowns();
     }, delayMs);
