@@ -1,51 +1,27 @@
 /**
- * `npm run bench`: starts the server on 127.0.0.1 (random port) with PGlite in a temporary data
- * directory, then loads two public endpoints and two authenticated VPN endpoints (a user signed
- * up through the embedded identity provider, with one Running VPN; every request verifies the
- * RS256 id token and its session) with autocannon (50 connections, 5 s each after a 1 s
- * warm-up) and prints requests/s and p99 latency. Loopback only, bounded in time; the data
- * directory is removed afterwards.
+ * `npm run bench`, part 1: the API hot paths (issue 11, goal 1). Starts, one after the other and
+ * each in its own process, a bare Fastify 5 route returning `{vpns: [], nextPageToken: null}`,
+ * the Peanut server on embedded PGlite and on PostgreSQL (default log level, a user with four
+ * Running VPNs; every request verifies the RS256 id token and its session), and loads each with
+ * autocannon (100 connections, 3 rounds of 3 s after a 1 s warm-up, each round alternating with
+ * the bare route so both see the same machine load; medians): `GET /v1/vpns?pageSize=4` and
+ * `GET /v1/vpns/{vpnId}`. Prints requests/s, p99 and the ratio to the bare route measured in
+ * the same run, next to the goals: >= 0.2x on PostgreSQL, >= 0.1x on PGlite, p99 <= 50 ms, no
+ * errors. Loopback only; the PostgreSQL bench database is dropped afterwards.
  *
- * Environment: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 50), LOG_LEVEL (default
- * warn: request logs would measure the terminal, not the server).
+ * Environment: BENCH_SECONDS (default 3), BENCH_CONNECTIONS (default 100), BENCH_DATABASE_URL
+ * (default TEST_DATABASE_URL; PostgreSQL is skipped with a printed reason when neither is set),
+ * BENCH_PROFILE=<dir> (write a V8 CPU profile of each server process there), LOG_LEVEL.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
+import type { Readable } from 'node:stream';
 import autocannon from 'autocannon';
-import type { App } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { startServer } from '../src/server/server';
-import { createBody, createVpn, signUpUser, waitForVpnState } from '../__tests__/server/vpnHelpers';
-
-/** The public endpoints measured. */
-const PUBLIC_ENDPOINTS = ['/v1/regionsDetailed/', '/v1/peanuts/packs/'];
-
-/** One endpoint to load, with the headers of its requests. */
-interface Target {
-  path: string;
-  headers: Record<string, string>;
-}
-
-/**
- * Signs a user up (code from the local mailbox), signs them in, creates a VPN and waits until it
- * runs; returns the authenticated targets: the first page of the list and the VPN. Uses the VPN
- * tests' helpers, so the bench and the tests sign users up one way.
- */
-async function authenticatedTargets(app: App): Promise<Target[]> {
-  const user = await signUpUser(app, 'bench');
-  const vpnId = await createVpn(
-    app,
-    user,
-    createBody('eu-west-3', { type: 'wireguard', maxPeanuts: 1 }),
-  );
-  await waitForVpnState(app, user, vpnId, 'Running');
-  const headers = { authorization: user.idToken };
-  return [
-    { path: '/v1/vpns?pageSize=4', headers },
-    { path: `/v1/vpns/${vpnId}`, headers },
-  ];
-}
+import { Client } from 'pg';
+import type { TargetReady } from './apiTarget';
 
 /** Reads a whole number from the environment, within [1, max]. */
 function setting(name: string, fallback: number, max: number): number {
@@ -56,79 +32,177 @@ function setting(name: string, fallback: number, max: number): number {
   return value;
 }
 
-/** One measured endpoint. */
+/** One measured endpoint of one server. */
 interface Measure {
+  server: string;
   path: string;
   requestsPerSecond: number;
-  p50Ms: number;
   p99Ms: number;
-  requests: number;
   failures: number;
 }
 
-/** Loads `url` for `seconds` with `connections` connections. */
-async function load(
+/** A started target process. */
+interface RunningTarget {
+  ready: TargetReady;
+  stop(): Promise<void>;
+}
+
+/** Starts `bench/apiTarget.ts kind [url]` and waits for its readiness line. */
+async function startTarget(kind: string, databaseUrl?: string): Promise<RunningTarget> {
+  const profileDir = process.env.BENCH_PROFILE;
+  const args = [
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
+    '--import',
+    'tsx',
+    path.join(__dirname, 'apiTarget.ts'),
+    kind,
+    ...(databaseUrl ? [databaseUrl] : []),
+  ];
+  // The request logs go to a file, as a server's stdout would; the readiness line comes on fd 3.
+  const logFile = path.join(os.tmpdir(), `peanut-bench-${kind}-${process.pid}.log`);
+  const log = fs.openSync(logFile, 'w');
+  const child: ChildProcess = spawn(process.execPath, args, {
+    stdio: ['ignore', log, 'inherit', 'pipe'],
+  });
+  fs.closeSync(log);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const lines = readline.createInterface({ input: child.stdio[3] as Readable });
+  const ready = await new Promise<TargetReady>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${kind} target exited with ${code}`)));
+    lines.once('line', (line) => resolve(JSON.parse(line) as TargetReady));
+  });
+  return {
+    ready,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(logFile, { force: true });
+    },
+  };
+}
+
+/** Rounds of alternating loads per endpoint (bare route, then ours); medians are printed. */
+const ROUNDS = 3;
+
+/** The median of `values`. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** One autocannon load of `url`. */
+async function loadOnce(
   url: string,
   headers: Record<string, string>,
   seconds: number,
   connections: number,
 ): Promise<autocannon.Result> {
-  return autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
+  return autocannon({ url, headers, connections, duration: seconds });
 }
 
-/** Starts the server, measures each endpoint, prints the results and stops. */
-async function main(): Promise<void> {
-  const seconds = setting('BENCH_SECONDS', 5, 60);
-  const connections = setting('BENCH_CONNECTIONS', 50, 1000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peanut-bench-'));
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    WEB_DIR: dataDir, // no SPA needed
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    RATE_LIMIT_MAX: '1000000000', // measure the server, not the limiter's 429s
-    SIMULATED_STEP_MS: '10',
-  });
-  const server = await startServer(config);
-  const results: Measure[] = [];
+/**
+ * Loads every target of `kind`, alternating each round with the bare route (so that both see
+ * the same machine load), and returns the medians of ours and of the bare route's.
+ */
+async function measure(
+  server: string,
+  kind: string,
+  bareUrl: string,
+  seconds: number,
+  connections: number,
+  databaseUrl?: string,
+): Promise<{ ours: Measure; bare: Measure }[]> {
+  const target = await startTarget(kind, databaseUrl);
+  const results: { ours: Measure; bare: Measure }[] = [];
   try {
-    const targets: Target[] = [
-      ...PUBLIC_ENDPOINTS.map((path) => ({ path, headers: {} })),
-      ...(await authenticatedTargets(server.app)),
-    ];
-    for (const target of targets) {
-      const url = `${server.url}${target.path}`;
-      await load(url, target.headers, 1, connections); // warm-up
-      const result = await load(url, target.headers, seconds, connections);
-      results.push({
-        path: target.path,
-        requestsPerSecond: Math.round(result.requests.average),
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-        requests: result.requests.total,
-        failures: result.errors + result.timeouts + result.non2xx,
+    for (const { path: urlPath, headers } of target.ready.targets) {
+      const url = `${target.ready.url}${urlPath}`;
+      await loadOnce(url, headers, 1, connections); // warm-up
+      const ours: autocannon.Result[] = [];
+      const bare: autocannon.Result[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        bare.push(await loadOnce(bareUrl, {}, seconds, connections));
+        ours.push(await loadOnce(url, headers, seconds, connections));
+      }
+      const summary = (name: string, runs: autocannon.Result[]): Measure => ({
+        server: name,
+        path: urlPath.replace(/\/v1\/vpns\/[^?]+$/, '/v1/vpns/{vpnId}'),
+        requestsPerSecond: Math.round(median(runs.map((r) => r.requests.average))),
+        p99Ms: median(runs.map((r) => r.latency.p99)),
+        failures: runs.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0),
       });
+      results.push({ ours: summary(server, ours), bare: summary('bare Fastify', bare) });
     }
   } finally {
-    await server.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await target.stop();
+  }
+  return results;
+}
+
+/** Runs one statement on the PostgreSQL server of `url`. */
+async function admin(url: string, statement: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Measures the three servers side by side and prints the table. */
+async function main(): Promise<void> {
+  const seconds = setting('BENCH_SECONDS', 3, 60);
+  const connections = setting('BENCH_CONNECTIONS', 100, 1000);
+  const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+  const bareTarget = await startTarget('bare');
+  const bareUrl = `${bareTarget.ready.url}${bareTarget.ready.targets[0].path}`;
+  await loadOnce(bareUrl, {}, 1, connections); // warm-up
+  const results: { ours: Measure; bare: Measure }[] = [];
+  try {
+    results.push(...(await measure('PGlite', 'pglite', bareUrl, seconds, connections)));
+    if (baseUrl) {
+      const name = `peanut_bench_${process.pid}`;
+      await admin(baseUrl, `CREATE DATABASE "${name}"`);
+      const url = new URL(baseUrl);
+      url.pathname = `/${name}`;
+      try {
+        results.push(
+          ...(await measure('PostgreSQL', 'postgres', bareUrl, seconds, connections, url.href)),
+        );
+      } finally {
+        await admin(baseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      }
+    } else {
+      process.stdout.write('PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.\n');
+    }
+  } finally {
+    await bareTarget.stop();
   }
 
   process.stdout.write(
-    `\nPeanut VPN API on PGlite, ${connections} connections, ${seconds} s per endpoint, Node ${process.version}, ${os.cpus().length} CPUs\n\n`,
+    `\nAPI hot paths, ${connections} connections, ${ROUNDS} rounds of ${seconds} s alternating ` +
+      `with the bare Fastify route (medians); Node ${process.version}, ` +
+      `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'CPU'}, load average ` +
+      `${os.loadavg()[0].toFixed(1)}\n\n`,
   );
-  process.stdout.write('| endpoint | requests/s | p50 ms | p99 ms | requests | failures |\n');
-  process.stdout.write('| --- | ---: | ---: | ---: | ---: | ---: |\n');
-  for (const r of results) {
+  process.stdout.write(
+    '| server | endpoint | req/s | bare req/s | ratio | goal | p99 ms (goal <= 50) | errors | met |\n',
+  );
+  process.stdout.write('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n');
+  let allMet = true;
+  for (const { ours: r, bare } of results) {
+    const ratio = r.requestsPerSecond / bare.requestsPerSecond;
+    const goal = r.server === 'PostgreSQL' ? 0.2 : 0.1;
+    const met = ratio >= goal && r.p99Ms <= 50 && r.failures === 0;
+    allMet &&= met;
     process.stdout.write(
-      `| GET ${r.path} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.requests} | ${r.failures} |\n`,
+      `| ${r.server} | GET ${r.path} | ${r.requestsPerSecond} | ${bare.requestsPerSecond} | ` +
+        `${ratio.toFixed(2)}x | >= ${goal}x | ${r.p99Ms} | ${r.failures} | ${met ? 'yes' : 'NO'} |\n`,
     );
   }
-  if (results.some((r) => r.failures > 0)) {
-    process.stderr.write('Some requests failed.\n');
-    process.exitCode = 1;
-  }
+  process.stdout.write(`\nGoal 1 (API hot paths): ${allMet ? 'met' : 'NOT met'}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -173,6 +173,7 @@ async function registerPlugins(
   });
   await app.register(vpnsService, {
     executeSql: handle.executeSql,
+    listen: handle.listen,
     provisioner: deps.provisioner,
     clock: deps.clock,
     tuning: deps.lifecycleTuning,

@@ -56,7 +56,16 @@ export interface IdTokenVerifierOptions {
   clientIds: readonly string[];
   /** Current time in epoch milliseconds (default `Date.now`). */
   clock?: () => number;
+  /**
+   * Most verified tokens remembered (default {@link VERIFIED_TOKEN_CACHE_SIZE}; 0: none). A
+   * token whose signature and claims were verified is not verified again until it expires; its
+   * `isActive` check still runs on every call.
+   */
+  cacheSize?: number;
 }
+
+/** Default number of verified tokens remembered by a verifier. */
+export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
 
 /** Who a verified id token is about. */
 export interface VerifiedIdentity {
@@ -92,6 +101,62 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
     trusted.set(issuer.issuer, { getKey, issuer });
   }
   if (options.clientIds.length === 0) throw new Error('createIdTokenVerifier needs a client id');
+  const cacheSize = options.cacheSize ?? VERIFIED_TOKEN_CACHE_SIZE;
+  /** Verified tokens (the exact compact string) -> their payload and issuer, oldest first. */
+  const verified = new Map<string, { payload: JWTPayload; issuer: TrustedIssuer }>();
+
+  /** The payload of a token verified before and not expired yet. */
+  const remembered = (
+    token: string,
+  ): { payload: JWTPayload; issuer: TrustedIssuer } | undefined => {
+    const hit = verified.get(token);
+    if (!hit) return undefined;
+    // jose refuses a token once now >= exp (no clock tolerance): the same rule here.
+    if (clock() < Number(hit.payload.exp) * 1000) return hit;
+    verified.delete(token);
+    return undefined;
+  };
+  const remember = (token: string, payload: JWTPayload, issuer: TrustedIssuer): void => {
+    if (cacheSize <= 0) return;
+    if (verified.size >= cacheSize) {
+      const oldest = verified.keys().next();
+      if (!oldest.done) verified.delete(oldest.value);
+    }
+    verified.set(token, { payload, issuer });
+  };
+
+  /** Verifies the signature and claims of `token` (not its session). */
+  const verifySigned = async (
+    token: string,
+  ): Promise<{ payload: JWTPayload; issuer: TrustedIssuer }> => {
+    let unverified: JWTPayload;
+    try {
+      unverified = decodeJwt(token);
+    } catch {
+      throw new UnauthenticatedError('malformed');
+    }
+    const entry = typeof unverified.iss === 'string' ? trusted.get(unverified.iss) : undefined;
+    if (!entry) throw new UnauthenticatedError('unknown-issuer');
+
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, entry.getKey, {
+        issuer: entry.issuer.issuer,
+        audience: [...options.clientIds],
+        algorithms: [ALGORITHM],
+        currentDate: new Date(clock()),
+        requiredClaims: ['sub', 'exp', 'iat'],
+      }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new UnauthenticatedError('expired');
+      throw new UnauthenticatedError('invalid');
+    }
+    if (payload.token_use !== 'id' || typeof payload.sub !== 'string') {
+      throw new UnauthenticatedError('invalid');
+    }
+    remember(token, payload, entry.issuer);
+    return { payload, issuer: entry.issuer };
+  };
 
   return {
     async verify(authorization) {
@@ -99,36 +164,12 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
       if (!value || value === 'Unauthenticated') throw new UnauthenticatedError('missing');
       const token = value.replace(/^Bearer\s+/i, '');
       if (!COMPACT_JWS.test(token)) throw new UnauthenticatedError('malformed');
-      let unverified: JWTPayload;
-      try {
-        unverified = decodeJwt(token);
-      } catch {
-        throw new UnauthenticatedError('malformed');
-      }
-      const entry = typeof unverified.iss === 'string' ? trusted.get(unverified.iss) : undefined;
-      if (!entry) throw new UnauthenticatedError('unknown-issuer');
-
-      let payload: JWTPayload;
-      try {
-        ({ payload } = await jwtVerify(token, entry.getKey, {
-          issuer: entry.issuer.issuer,
-          audience: [...options.clientIds],
-          algorithms: [ALGORITHM],
-          currentDate: new Date(clock()),
-          requiredClaims: ['sub', 'exp', 'iat'],
-        }));
-      } catch (error) {
-        if (error instanceof joseErrors.JWTExpired) throw new UnauthenticatedError('expired');
-        throw new UnauthenticatedError('invalid');
-      }
-      if (payload.token_use !== 'id' || typeof payload.sub !== 'string') {
-        throw new UnauthenticatedError('invalid');
-      }
-      if (entry.issuer.isActive && !(await entry.issuer.isActive(payload))) {
+      const { payload, issuer } = remembered(token) ?? (await verifySigned(token));
+      if (issuer.isActive && !(await issuer.isActive(payload))) {
         throw new UnauthenticatedError('revoked');
       }
       return {
-        sub: payload.sub,
+        sub: payload.sub as string,
         email: typeof payload.email === 'string' ? payload.email : '',
         claims: payload,
       };

@@ -27,6 +27,7 @@ import type { LedgerService } from '../plugins/services/ledger';
 import { PermanentProvisionError, type Provisioner, type ProvisionTarget } from '../provisioners';
 import { createJobRunner, type JobRunner, type JobTuning } from './jobs';
 import { generateKeyPair, generatePresharedKey } from './keys';
+import { meterBatch } from './meterBatch';
 import { planMetering, usageKey, type EndReason, type MeterPlan } from './metering';
 import {
   findById,
@@ -350,36 +351,51 @@ export class VpnLifecycle {
   // -------------------------------------------------------------------------------------------
   // Metering
 
-  /** Runs a metering pass every `meterIntervalMs`, each after the previous one ended. */
-  private scheduleMeter(): void {
+  /**
+   * Runs a metering pass every `meterIntervalMs`, start to start (a pass's own duration does not
+   * delay the next, so a VPN ends at most one interval plus one pass after its limit), never
+   * two at once.
+   */
+  private scheduleMeter(delayMs = this.options.meterIntervalMs): void {
     if (this.shutdown.signal.aborted) return;
     this.meterTimer = setTimeout(() => {
+      const startedAt = Date.now();
       this.meterPass = this.meterAll()
         .catch((error: unknown) =>
           this.log.error({ err: messageOf(error) }, 'metering pass failed'),
         )
-        .finally(() => this.scheduleMeter());
+        .finally(() =>
+          this.scheduleMeter(Math.max(0, this.options.meterIntervalMs - (Date.now() - startedAt))),
+        );
       this.kickTeardowns();
-    }, this.options.meterIntervalMs);
+    }, delayMs);
     this.meterTimer.unref();
   }
 
-  /** Meters every Running VPN once (see {@link meter}); returns how many ended. */
+  /**
+   * Meters every Running VPN once, as one batch (meterBatch.ts: the same plan as {@link meter}
+   * VPN by VPN, written with set-based SQL); enqueues the teardown of those that end and
+   * returns how many ended.
+   */
   async meterAll(): Promise<number> {
-    const rows = await this.options.db
-      .select({ vpnId: vpns.vpnId })
-      .from(vpns)
-      .where(eq(vpns.state, 'Running'));
-    let ended = 0;
-    for (const { vpnId } of rows) {
-      if (this.shutdown.signal.aborted) break;
+    const { ended } = await meterBatch({
+      db: this.options.db,
+      provisioner: this.options.provisioner,
+      clock: () => this.now(),
+      intervalMs: this.options.meterIntervalMs,
+      onUsageError: (vpnId, error) =>
+        this.log.warn({ vpnId, err: messageOf(error) }, 'could not read VPN usage'),
+    });
+    for (const { vpnId, reason } of ended) {
+      this.log.info({ vpnId, reason }, 'VPN ending');
       try {
-        if ((await this.meter(vpnId))?.end) ended++;
+        await this.enqueue(vpnId);
       } catch (error) {
-        this.log.error({ vpnId, err: messageOf(error) }, 'metering a VPN failed');
+        // The sweep for stalled VPNs enqueues it again later.
+        this.log.error({ vpnId, err: messageOf(error) }, 'could not enqueue an ended VPN');
       }
     }
-    return ended;
+    return ended.length;
   }
 
   /**

@@ -33,6 +33,7 @@ import type { RegionsService } from '../plugins/services/regions';
 import type { VpnLifecycle } from './lifecycle';
 import { END_REASONS } from './metering';
 import { qrPngBase64 } from './qrcode';
+import type { VpnReadCache } from './readCache';
 import {
   countActive,
   countAll,
@@ -88,6 +89,11 @@ export interface VpnServiceOptions {
    * creation (issue 16).
    */
   limits: Readonly<VpnConfigLimits>;
+  /**
+   * Cache of `list` and `get` answers, dropped on the database's change notifications
+   * (readCache.ts); none: every read queries the database.
+   */
+  cache?: VpnReadCache;
 }
 
 /** The VPN operations of the API. */
@@ -142,7 +148,9 @@ export function vpnIdOfPageToken(token: string): string {
 
 /** Creates the VPN service. */
 export function createVpnService(options: VpnServiceOptions): VpnService {
-  const { db, ledger, lifecycle, clock } = options;
+  const { db, ledger, lifecycle, clock, cache } = options;
+  const cached = <T>(sub: string, key: string, load: () => Promise<T>): Promise<T> =>
+    cache ? cache.get(sub, key, load) : load();
 
   const owned = async (sub: string, vpnId: string): Promise<VpnRow> => {
     const row = await findOwned(db, sub, vpnId);
@@ -153,23 +161,61 @@ export function createVpnService(options: VpnServiceOptions): VpnService {
   const quota = async (): Promise<number> =>
     options.quota ?? defaultQuota((await options.regions.listIds()).length);
 
+  /** Requests the deletion of `sub`'s VPN `vpnId` (see VpnService.delete). */
+  const deleteOwned = async (sub: string, vpnId: string): Promise<DeleteOutcome> => {
+    // A few rounds in case the lifecycle moves the VPN between our read and our change.
+    for (let round = 0; round < 5; round++) {
+      const row = await owned(sub, vpnId);
+      const state = row.state as VpnState;
+      if (state === 'Deleted' || state === 'Failed') return { status: 204 };
+      if (state === 'Deprovisioning') {
+        await lifecycle.enqueue(vpnId);
+        return { status: 202, vpn: toVpn(row) };
+      }
+      if (state === 'Running') {
+        // Charges the last partial interval and moves it to Deprovisioning.
+        if ((await lifecycle.meter(vpnId, END_REASONS.deleted))?.end) {
+          return { status: 202, vpn: toVpn(await owned(sub, vpnId)) };
+        }
+        continue;
+      }
+      const now = clock();
+      const moved = await transition(
+        db,
+        vpnId,
+        ['Creating', 'Created', 'Provisioning', 'Paused'],
+        'Deprovisioning',
+        now,
+        { reason: END_REASONS.deleted, endedAt: row.runningAt ? new Date(now) : null },
+      );
+      if (moved) {
+        lifecycle.cancel(vpnId);
+        await lifecycle.enqueue(vpnId);
+        return { status: 202, vpn: toVpn(moved) };
+      }
+    }
+    throw new Error(`VPN ${vpnId} kept changing state during its deletion`);
+  };
+
   const service: VpnService = {
     quota,
 
     async list(sub, pageSize, nextPageToken) {
       const after = nextPageToken ? vpnIdOfPageToken(nextPageToken) : undefined;
-      const [rows, totalVpns] = await Promise.all([
-        listPage(db, sub, pageSize + 1, after),
-        countAll(db, sub),
-      ]);
-      const page = rows.slice(0, pageSize);
-      const more = rows.length > pageSize;
-      return {
-        vpns: page.map(toVpn),
-        ...(more ? { nextPageToken: pageTokenAfter(page[page.length - 1].vpnId) } : {}),
-        totalVpns,
-        totalPages: Math.ceil(totalVpns / pageSize),
-      };
+      return cached(sub, `list:${pageSize}:${after ?? ''}`, async () => {
+        const [rows, totalVpns] = await Promise.all([
+          listPage(db, sub, pageSize + 1, after),
+          countAll(db, sub),
+        ]);
+        const page = rows.slice(0, pageSize);
+        const more = rows.length > pageSize;
+        return {
+          vpns: page.map(toVpn),
+          ...(more ? { nextPageToken: pageTokenAfter(page[page.length - 1].vpnId) } : {}),
+          totalVpns,
+          totalPages: Math.ceil(totalVpns / pageSize),
+        };
+      });
     },
 
     async create(caller, body) {
@@ -197,47 +243,24 @@ export function createVpnService(options: VpnServiceOptions): VpnService {
           createdAtMs,
         });
       });
+      cache?.invalidate(caller.sub);
       await lifecycle.enqueue(row.vpnId);
       return row.vpnId;
     },
 
     async get(sub, vpnId) {
-      return toVpnWithMetrics(await owned(sub, vpnId), clock());
+      const row = await cached(sub, `get:${vpnId}`, () => findOwned(db, sub, vpnId));
+      if (!row) throw new VpnNotFoundError(vpnId);
+      return toVpnWithMetrics(row, clock());
     },
 
     async delete(sub, vpnId) {
-      // A few rounds in case the lifecycle moves the VPN between our read and our change.
-      for (let round = 0; round < 5; round++) {
-        const row = await owned(sub, vpnId);
-        const state = row.state as VpnState;
-        if (state === 'Deleted' || state === 'Failed') return { status: 204 };
-        if (state === 'Deprovisioning') {
-          await lifecycle.enqueue(vpnId);
-          return { status: 202, vpn: toVpn(row) };
-        }
-        if (state === 'Running') {
-          // Charges the last partial interval and moves it to Deprovisioning.
-          if ((await lifecycle.meter(vpnId, END_REASONS.deleted))?.end) {
-            return { status: 202, vpn: toVpn(await owned(sub, vpnId)) };
-          }
-          continue;
-        }
-        const now = clock();
-        const moved = await transition(
-          db,
-          vpnId,
-          ['Creating', 'Created', 'Provisioning', 'Paused'],
-          'Deprovisioning',
-          now,
-          { reason: END_REASONS.deleted, endedAt: row.runningAt ? new Date(now) : null },
-        );
-        if (moved) {
-          lifecycle.cancel(vpnId);
-          await lifecycle.enqueue(vpnId);
-          return { status: 202, vpn: toVpn(moved) };
-        }
+      try {
+        return await deleteOwned(sub, vpnId);
+      } finally {
+        // This caller sees their own change at once, before the notification comes back.
+        cache?.invalidate(sub);
       }
-      throw new Error(`VPN ${vpnId} kept changing state during its deletion`);
     },
 
     async configText(sub, vpnId) {

@@ -39,6 +39,47 @@ export interface AuthOptions {
 }
 
 /**
+ * How long a session check's answer is reused, in milliseconds: a signed-out or deleted user's
+ * tokens are refused at most this long (plus one query) after the change, by every server
+ * process on the database (issue 11: within a second).
+ */
+export const SESSION_CHECK_TTL_MS = 500;
+/** Most session answers remembered; past this they are all forgotten. */
+const SESSION_CHECK_MAX = 100_000;
+
+/**
+ * `check` (is the session `originJti` still active?) with each answer reused for
+ * {@link SESSION_CHECK_TTL_MS} from the moment its query started, and concurrent checks of one
+ * session sharing one query.
+ */
+export function reuseSessionChecks(
+  check: (originJti: string) => Promise<boolean>,
+  clock: () => number = Date.now,
+): (originJti: string) => Promise<boolean> {
+  const answers = new Map<string, { active: boolean; startedAtMs: number }>();
+  const running = new Map<string, Promise<boolean>>();
+  return (originJti) => {
+    const known = answers.get(originJti);
+    if (known && clock() - known.startedAtMs < SESSION_CHECK_TTL_MS) {
+      return Promise.resolve(known.active);
+    }
+    let answer = running.get(originJti);
+    if (!answer) {
+      const startedAtMs = clock();
+      answer = check(originJti)
+        .then((active) => {
+          if (answers.size >= SESSION_CHECK_MAX) answers.clear();
+          answers.set(originJti, { active, startedAtMs });
+          return active;
+        })
+        .finally(() => running.delete(originJti));
+      running.set(originJti, answer);
+    }
+    return answer;
+  };
+}
+
+/**
  * Decorates `app.authenticate` over `app.identity` (when the embedded identity provider is
  * registered) and the configured Cognito issuer.
  */
@@ -46,10 +87,11 @@ async function auth(app: FastifyInstance, opts: AuthOptions): Promise<void> {
   const issuers: TrustedIssuer[] = [];
   if (app.hasDecorator('identity')) {
     const identity = app.identity;
+    const isSessionActive = reuseSessionChecks((jti) => identity.isSessionActive(jti));
     issuers.push({
       issuer: identity.issuer,
       keys: identity.getKey,
-      isActive: (claims) => identity.isSessionActive(String(claims.origin_jti)),
+      isActive: (claims) => isSessionActive(String(claims.origin_jti)),
     });
   }
   if (app.config.cognitoIssuer) issuers.push({ issuer: app.config.cognitoIssuer });

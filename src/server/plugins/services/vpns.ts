@@ -5,10 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ExecuteSql } from '../../db';
+import type { DatabaseHandle, ExecuteSql } from '../../db';
 import { presetOf } from '../../presets';
 import { createProvisioner, type Provisioner } from '../../provisioners';
 import { VpnLifecycle, type LifecycleTuning } from '../../vpns/lifecycle';
+import { VPN_CHANGES_CHANNEL, VpnReadCache } from '../../vpns/readCache';
 import { createVpnService, type VpnService } from '../../vpns/service';
 
 declare module 'fastify' {
@@ -24,6 +25,8 @@ declare module 'fastify' {
 export interface VpnsPluginOptions {
   /** Raw SQL on the application's database (for pg-boss). */
   executeSql: ExecuteSql;
+  /** The database's notifications (VPN reads are cached between changes); none: no cache. */
+  listen?: DatabaseHandle['listen'];
   /** The provisioner (default: the one `PROVISIONER` names). */
   provisioner?: Provisioner;
   /** Current time, epoch milliseconds (default `Date.now`). */
@@ -53,6 +56,7 @@ async function vpnsService(app: FastifyInstance, opts: VpnsPluginOptions): Promi
     tuning: opts.tuning,
   });
   app.decorate('vpnLifecycle', lifecycle);
+  const cache = opts.listen ? new VpnReadCache() : undefined;
   app.decorate(
     'vpns',
     createVpnService({
@@ -63,10 +67,28 @@ async function vpnsService(app: FastifyInstance, opts: VpnsPluginOptions): Promi
       clock,
       quota: app.config.vpnQuota,
       limits: presetOf(app.config.preset).limits,
+      cache,
     }),
   );
-  app.addHook('onReady', () => lifecycle.start());
-  app.addHook('onClose', () => lifecycle.stop());
+  let unlisten: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    if (cache && opts.listen) {
+      unlisten = await opts.listen(VPN_CHANGES_CHANNEL, {
+        onNotify: (payload) => cache.onNotify(payload),
+        onReset: () => cache.disable(),
+        onListening: () => {
+          cache.reset();
+          cache.enable();
+        },
+      });
+    }
+    await lifecycle.start();
+  });
+  app.addHook('onClose', async () => {
+    cache?.disable();
+    await unlisten?.();
+    await lifecycle.stop();
+  });
 }
 
 export default fp(vpnsService, {

@@ -1,0 +1,276 @@
+/**
+ * The batched metering pass (issue 11, meterBatch.ts) agrees with the pure plan of metering.ts:
+ * on the same Running VPNs, balances, byte counters and instant, the rows and ledger it writes
+ * are exactly what `planMetering` says VPN by VPN in (owner, vpnId) order, including a crossing
+ * interval charged in full, a negative balance, maxPeanuts, the deadline, an unreadable counter
+ * and a VPN with nothing to charge; a second pass at the same instant changes nothing, and a
+ * replayed pass never writes a ledger key `usage:<vpnId>:<index>` twice. On PGlite and, when
+ * TEST_DATABASE_URL is set, on PostgreSQL.
+ */
+import { eq, inArray, like } from 'drizzle-orm';
+import type { App } from '../../src/server/app';
+import { ledgerEntries, vpns, type VpnRow } from '../../src/server/db/schema';
+import { createSimulatedProvisioner, type Provisioner } from '../../src/server/provisioners';
+import { meterBatch } from '../../src/server/vpns/meterBatch';
+import { planMetering, usageKey, type MeterPlan } from '../../src/server/vpns/metering';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './helpers';
+import { buildVpnApp, FakeClock, signUpUser, type TestUser } from './vpnHelpers';
+
+/** The metering interval of these tests (METER_INTERVAL_S=3600: no automatic pass runs). */
+const INTERVAL_MS = 3_600_000;
+/** One peanut in nano-peanuts. */
+const PEANUT = 1_000_000_000;
+
+/** A Running VPN to seed. */
+interface Seed {
+  owner: number;
+  /** Running since this many ms before now. */
+  ranMs: number;
+  meteredIntervals: number;
+  deleteAfterS: number;
+  maxPeanutsNano: number | null;
+  chargedBytes: number;
+  /** The provisioner's counter now; undefined: reading it fails. */
+  usageBytes: number | undefined;
+}
+
+/** The VPNs of the scenario (owners 0-3). */
+const SEEDS: Seed[] = [
+  // Owner 0: two whole intervals to charge, then a VPN that finds the balance spent (crossing).
+  {
+    owner: 0,
+    ranMs: 3.5 * INTERVAL_MS,
+    meteredIntervals: 1,
+    deleteAfterS: 86_400,
+    maxPeanutsNano: null,
+    chargedBytes: 1000,
+    usageBytes: 5_000_000,
+  },
+  {
+    owner: 0,
+    ranMs: 1.25 * INTERVAL_MS,
+    meteredIntervals: 1,
+    deleteAfterS: 86_400,
+    maxPeanutsNano: null,
+    chargedBytes: 0,
+    usageBytes: 2_000_000,
+  },
+  // Owner 1: maxPeanuts crossed within the interval: charged in full, then it ends.
+  {
+    owner: 1,
+    ranMs: 2.2 * INTERVAL_MS,
+    meteredIntervals: 1,
+    deleteAfterS: 86_400,
+    maxPeanutsNano: 6 * PEANUT,
+    chargedBytes: 0,
+    usageBytes: 10,
+  },
+  // Owner 2: past its deadline; and one with nothing to charge yet.
+  {
+    owner: 2,
+    ranMs: 2.6 * INTERVAL_MS,
+    meteredIntervals: 2,
+    deleteAfterS: 9000,
+    maxPeanutsNano: null,
+    chargedBytes: 0,
+    usageBytes: 777,
+  },
+  {
+    owner: 2,
+    ranMs: 0.4 * INTERVAL_MS,
+    meteredIntervals: 0,
+    deleteAfterS: 86_400,
+    maxPeanutsNano: null,
+    chargedBytes: 0,
+    usageBytes: 1,
+  },
+  // Owner 3: the counter cannot be read: time only.
+  {
+    owner: 3,
+    ranMs: 1.1 * INTERVAL_MS,
+    meteredIntervals: 0,
+    deleteAfterS: 86_400,
+    maxPeanutsNano: null,
+    chargedBytes: 42,
+    usageBytes: undefined,
+  },
+];
+
+/** Extra ledger amounts per owner beyond the sign-up bonus (owner 0 is nearly broke). */
+const EXTRA_BALANCE = [-9.99 * PEANUT, 100 * PEANUT, 0, 0];
+
+describe.each(DATABASE_KINDS)('metering batch on %s', (kind) => {
+  let database: TestDatabase;
+  let app: App;
+  const clock = new FakeClock();
+  const usage = new Map<string, number | undefined>();
+  const simulated = createSimulatedProvisioner({ stepMs: 1 });
+  const provisioner: Provisioner = {
+    ...simulated,
+    async usage(vpn) {
+      const bytes = usage.get(vpn.vpnId);
+      if (bytes === undefined) throw new Error('counter unreadable');
+      return { bytes };
+    },
+  };
+  const users: TestUser[] = [];
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await buildVpnApp(database, {}, { provisioner, clock: clock.now });
+    for (let i = 0; i < 4; i++) users.push(await signUpUser(app, `meter${i}`));
+    for (const [i, extra] of EXTRA_BALANCE.entries()) {
+      if (extra === 0) continue;
+      await app.ledger.append({
+        userSub: users[i].sub,
+        amountNano: extra,
+        kind: 'test',
+        key: `test:${users[i].sub}`,
+      });
+    }
+    for (const [i, seed] of SEEDS.entries()) {
+      const runningAt = new Date(clock.ms - seed.ranMs);
+      const vpnId = `${runningAt.getTime() - 1000 - i}@eu-west-3`;
+      await app.db.insert(vpns).values({
+        vpnId,
+        userSub: users[seed.owner].sub,
+        region: 'eu-west-3',
+        state: 'Running',
+        type: 'wireguard',
+        deleteAfter: seed.deleteAfterS,
+        maxPeanutsNano: seed.maxPeanutsNano,
+        createdAt: new Date(runningAt.getTime() - 1000 - i),
+        updatedAt: runningAt,
+        runningAt,
+        meteredAt: new Date(runningAt.getTime() + seed.meteredIntervals * INTERVAL_MS),
+        meteredIntervals: seed.meteredIntervals,
+        bytes: seed.chargedBytes,
+        consumedNano: seed.meteredIntervals * 5_400_000_000,
+      });
+      usage.set(vpnId, seed.usageBytes);
+      ids.push(vpnId);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.cleanup();
+  });
+
+  const rowsOf = async (): Promise<VpnRow[]> =>
+    app.db.select().from(vpns).where(inArray(vpns.vpnId, ids));
+  const usageEntries = async () =>
+    app.db
+      .select({ key: ledgerEntries.key, amountNano: ledgerEntries.amountNano })
+      .from(ledgerEntries)
+      .where(like(ledgerEntries.key, 'usage:%'));
+
+  it('writes exactly the pure plan of every VPN, then nothing more', async () => {
+    // The expectation: planMetering VPN by VPN, owners' VPNs in vpnId order, balances carried.
+    const before = await rowsOf();
+    const balances = new Map<string, number>();
+    for (const user of users) balances.set(user.sub, await app.ledger.balanceNano(user.sub));
+    const expected = new Map<string, MeterPlan>();
+    const ordered = [...before].sort((a, b) =>
+      a.userSub === b.userSub ? (a.vpnId < b.vpnId ? -1 : 1) : a.userSub < b.userSub ? -1 : 1,
+    );
+    for (const row of ordered) {
+      const plan = planMetering({
+        nowMs: clock.ms,
+        intervalMs: INTERVAL_MS,
+        runningAtMs: row.runningAt!.getTime(),
+        meteredAtMs: row.meteredAt!.getTime(),
+        meteredIntervals: row.meteredIntervals,
+        deleteAfterS: row.deleteAfter,
+        chargedBytes: row.bytes,
+        usageBytes: Math.max(usage.get(row.vpnId) ?? row.bytes, row.bytes),
+        consumedNano: row.consumedNano,
+        maxPeanutsNano: row.maxPeanutsNano,
+        balanceNano: balances.get(row.userSub)!,
+      });
+      balances.set(row.userSub, balances.get(row.userSub)! - (plan.charge?.amountNano ?? 0));
+      expected.set(row.vpnId, plan);
+    }
+    // The scenario covers what it says.
+    const reasons = [...expected.values()].map((plan) => plan.end?.reason);
+    expect(reasons).toEqual(
+      expect.arrayContaining(['Balance exhausted', 'maxPeanuts reached', 'deleteAfter elapsed']),
+    );
+    expect([...expected.values()].some((plan) => plan.charge === undefined)).toBe(true);
+    expect(balances.get(users[0].sub)).toBeLessThan(0);
+
+    const result = await app.vpnLifecycle.meterAll();
+    expect(result).toBe([...expected.values()].filter((plan) => plan.end).length);
+
+    const after = new Map((await rowsOf()).map((row) => [row.vpnId, row]));
+    const entries = new Map((await usageEntries()).map((e) => [e.key, e.amountNano]));
+    for (const row of before) {
+      const plan = expected.get(row.vpnId)!;
+      const got = after.get(row.vpnId)!;
+      expect({
+        vpnId: row.vpnId,
+        state: got.state,
+        meteredAtMs: got.meteredAt!.getTime(),
+        meteredIntervals: got.meteredIntervals,
+        bytes: got.bytes,
+        consumedNano: got.consumedNano,
+        endedAtMs: got.endedAt?.getTime(),
+        reason: got.reason ?? undefined,
+        charge: plan.charge ? entries.get(usageKey(row.vpnId, plan.charge.index)) : undefined,
+      }).toEqual({
+        vpnId: row.vpnId,
+        // An ended VPN is torn down by the lifecycle's job at once: Deprovisioning, then Deleted.
+        state: plan.end ? expect.stringMatching(/^(Deprovisioning|Deleted)$/) : 'Running',
+        meteredAtMs: plan.meteredAtMs,
+        meteredIntervals: plan.meteredIntervals,
+        bytes: plan.chargedBytes,
+        consumedNano: plan.consumedNano,
+        endedAtMs: plan.end?.atMs,
+        reason: plan.end?.reason,
+        charge: plan.charge ? -plan.charge.amountNano : undefined,
+      });
+    }
+    expect(entries.size).toBe([...expected.values()].filter((plan) => plan.charge).length);
+    for (const user of users) {
+      expect(await app.ledger.balanceNano(user.sub)).toBe(balances.get(user.sub));
+    }
+
+    // The same instant again: nothing to charge, nothing changes.
+    const again = await meterBatch({
+      db: app.db,
+      provisioner,
+      clock: clock.now,
+      intervalMs: INTERVAL_MS,
+    });
+    expect(again).toMatchObject({ written: 0, charges: 0, ended: [] });
+    expect((await usageEntries()).length).toBe(entries.size);
+  });
+
+  it('never writes a usage key twice when a pass is replayed', async () => {
+    // Wind a running VPN back to before the last pass (as if its row update had been lost).
+    const running = (await rowsOf()).filter((r) => r.state === 'Running' && r.meteredIntervals > 0);
+    expect(running.length).toBeGreaterThan(0);
+    const [row] = running;
+    const index = row.meteredIntervals - 1;
+    const entriesBefore = await usageEntries();
+    const balance = await app.ledger.balanceNano(row.userSub);
+    await app.db
+      .update(vpns)
+      .set({
+        meteredIntervals: index,
+        meteredAt: new Date(row.runningAt!.getTime() + index * INTERVAL_MS),
+      })
+      .where(eq(vpns.vpnId, row.vpnId));
+    const replay = await meterBatch({
+      db: app.db,
+      provisioner,
+      clock: clock.now,
+      intervalMs: INTERVAL_MS,
+    });
+    expect(replay.written).toBe(1);
+    expect(replay.charges).toBe(0); // usage:<vpnId>:<index> exists: not written again
+    expect(await usageEntries()).toEqual(entriesBefore);
+    expect(await app.ledger.balanceNano(row.userSub)).toBe(balance);
+  });
+});
