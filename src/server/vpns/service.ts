@@ -88,6 +88,11 @@ export interface VpnServiceOptions {
    * creation (issue 16).
    */
   limits: Readonly<VpnConfigLimits>;
+  /**
+   * Why a VPN cannot be created in a region now (issue 18: no VPN host of it online), or
+   * undefined when it can; absent when every region is served locally.
+   */
+  regionUnavailable?: (region: string) => string | undefined;
 }
 
 /** The VPN operations of the API. */
@@ -106,6 +111,11 @@ export interface VpnService {
   qrConfig(sub: string, vpnId: string): Promise<string>;
   /** The quota of active VPNs now. */
   quota(): Promise<number>;
+  /**
+   * Whether a VPN can be created in `region` now; undefined when every region is served locally
+   * (no VPN hosts), so the regions API leaves `available` out.
+   */
+  regionAvailable(region: string): boolean | undefined;
 }
 
 /**
@@ -156,6 +166,9 @@ export function createVpnService(options: VpnServiceOptions): VpnService {
   const service: VpnService = {
     quota,
 
+    regionAvailable: (region) =>
+      options.regionUnavailable ? options.regionUnavailable(region) === undefined : undefined,
+
     async list(sub, pageSize, nextPageToken) {
       const after = nextPageToken ? vpnIdOfPageToken(nextPageToken) : undefined;
       const [rows, totalVpns] = await Promise.all([
@@ -188,6 +201,9 @@ export function createVpnService(options: VpnServiceOptions): VpnService {
           regions,
         });
         const { maxPeanuts, deleteAfter, type } = valid.config;
+        // Issue 18: a region whose VPN hosts are all away (or full) takes no VPN now.
+        const unavailable = options.regionUnavailable?.(valid.region);
+        if (unavailable !== undefined) throw new HttpError(400, unavailable);
         return insertVpn(tx, {
           userSub: caller.sub,
           region: valid.region,

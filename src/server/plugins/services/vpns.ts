@@ -63,10 +63,14 @@ async function vpnsService(app: FastifyInstance, opts: VpnsPluginOptions): Promi
       clock,
       quota: app.config.vpnQuota,
       limits: presetOf(app.config.preset).limits,
+      regionUnavailable: provisioner.regionUnavailable?.bind(provisioner),
     }),
   );
   app.addHook('onReady', () => lifecycle.start());
-  app.addHook('onClose', () => lifecycle.stop());
+  app.addHook('onClose', async () => {
+    await lifecycle.stop();
+    await provisioner.close?.();
+  });
 }
 
 export default fp(vpnsService, {
