@@ -149,6 +149,7 @@ export class HostsProvisioner implements Provisioner {
 
   /** The JetStream client, connecting (and setting up the command stream) on first use. */
   private ready(): Promise<JetStreamClient> {
+    this.monitor.start();
     if (this.js) return Promise.resolve(this.js);
     return (this.connecting ??= this.connect().catch((error: unknown) => {
       this.connecting = undefined;
