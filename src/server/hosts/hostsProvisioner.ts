@@ -199,7 +199,7 @@ export class HostsProvisioner implements Provisioner {
       });
     }
     await nc.flush();
-    this.js = nc.jetstream();
+    this.js = nc.jetstream({ timeout: 30_000 });
     this.options.log?.info({ url: redactedUrl(this.settings.nats.url) }, 'connected to NATS');
     return this.js;
   }
