@@ -26,6 +26,7 @@ import {
   RetentionPolicy,
   StorageType,
   type JetStreamClient,
+  type JetStreamManager,
   type NatsConnection,
 } from 'nats';
 import type { Database } from '../db';
@@ -61,6 +62,9 @@ import {
   type HostResult,
 } from './protocol';
 import type { HostsSettings } from './settings';
+
+/** Time-out of JetStream API calls and publish acknowledgements, ms. */
+const JETSTREAM_TIMEOUT_MS = 30_000;
 
 /** What the service knows of a host from its heartbeats. */
 export interface HostInfo {
@@ -103,6 +107,7 @@ export class HostsProvisioner implements Provisioner {
   readonly name = 'hosts';
   private nc: NatsConnection | undefined;
   private js: JetStreamClient | undefined;
+  private jsm: JetStreamManager | undefined;
   private connecting: Promise<JetStreamClient> | undefined;
   private readonly hosts = new Map<string, HostInfo>();
   private readonly waiters = new Map<
@@ -164,7 +169,9 @@ export class HostsProvisioner implements Provisioner {
       throw new Error('closed');
     }
     this.nc = nc;
-    const jsm = await nc.jetstreamManager();
+    // Generous time-outs: a busy service (a burst of creations) answers late, not never.
+    const jsm = await nc.jetstreamManager({ timeout: JETSTREAM_TIMEOUT_MS });
+    this.jsm = jsm;
     try {
       await jsm.streams.info(COMMAND_STREAM);
     } catch {
@@ -199,7 +206,7 @@ export class HostsProvisioner implements Provisioner {
       });
     }
     await nc.flush();
-    this.js = nc.jetstream({ timeout: 30_000 });
+    this.js = nc.jetstream({ timeout: JETSTREAM_TIMEOUT_MS });
     this.options.log?.info({ url: redactedUrl(this.settings.nats.url) }, 'connected to NATS');
     return this.js;
   }
@@ -210,7 +217,7 @@ export class HostsProvisioner implements Provisioner {
     if (!made) {
       made = (async () => {
         await this.ready();
-        const jsm = await this.nc!.jetstreamManager();
+        const jsm = this.jsm!;
         const config = {
           durable_name: consumerName(hostId),
           deliver_subject: deliverSubject(hostId),
@@ -396,6 +403,8 @@ export class HostsProvisioner implements Provisioner {
       onAbort = () => reject(signal?.reason ?? new Error('aborted'));
       signal?.addEventListener('abort', onAbort, { once: true });
     });
+    // Handled below; marked so a time-out during a slow publish is not an unhandled rejection.
+    answered.catch(() => undefined);
     try {
       await js.publish(commandSubject(hostId), encode(command));
       return await answered;
