@@ -132,12 +132,14 @@ jest.setTimeout(240_000);
 
   test('a region without an online host refuses Create with the message; no balance change', async () => {
     expect(await available(NOWHERE)).toBe(false);
-    const before = await balanceNano(app, alice);
-    const answer = await api(app, alice, 'POST', '/v1/vpns/', createBody(NOWHERE));
+    // A user of its own: the others' balances move with their running VPNs' metering.
+    const carol = await signUpUser(app, 'hosts-c');
+    const before = await balanceNano(app, carol);
+    const answer = await api(app, carol, 'POST', '/v1/vpns/', createBody(NOWHERE));
     expect(answer.status).toBe(400);
     expect(answer.response.body).toContain(noHostMessage(NOWHERE));
-    expect(await balanceNano(app, alice)).toBe(before);
-    const list = await api<{ vpns: { region: string }[] }>(app, alice, 'GET', '/v1/vpns/');
+    expect(await balanceNano(app, carol)).toBe(before);
+    const list = await api<{ vpns: { region: string }[] }>(app, carol, 'GET', '/v1/vpns/');
     expect(list.body.vpns.map((vpn) => vpn.region)).not.toContain(NOWHERE);
   });
 
@@ -226,7 +228,10 @@ jest.setTimeout(240_000);
       async () => (await balanceNano(app, alice)) < pausedBalance,
       'charged again once running',
     );
-    // Every charge once: the VPN's usage entries add up to what it consumed.
+    // Every charge once: once it is deleted (no more charges), the VPN's usage entries add up
+    // to what it consumed.
+    expect((await api(app, alice, 'DELETE', `/v1/vpns/${parisVpn}`)).status).toBe(202);
+    await waitForVpnState(app, alice, parisVpn, 'Deleted', 60_000);
     const charges = await database.handle.db
       .select()
       .from(ledgerEntries)

@@ -1,7 +1,7 @@
 /**
  * The service's side of VPN hosts (issue 18; DESIGN.md "VPN hosts"): the provisioner chosen when
  * `NATS_URL` is set. It runs no WireGuard: it places every VPN on a host of its region and drives
- * that host over NATS JetStream (protocol.ts).
+ * that host over NATS JetStream (protocol.ts, hostBus.ts).
  *
  * - Placement (`prepare`): an online host (heard within HOST_GRACE_S) serving the region, with
  *   the fewest live VPNs and room (HOST_CAPACITY, or the capacity the host announces); recorded
@@ -19,16 +19,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, count, eq, inArray, isNull, notInArray } from 'drizzle-orm';
-import {
-  AckPolicy,
-  DeliverPolicy,
-  nanos,
-  RetentionPolicy,
-  StorageType,
-  type JetStreamClient,
-  type JetStreamManager,
-  type NatsConnection,
-} from 'nats';
 import type { Database } from '../db';
 import { vpns } from '../db/schema';
 import { safeMessage } from '../logger';
@@ -45,26 +35,15 @@ import {
 } from '../provisioners/types';
 import { TERMINAL_STATES } from '../vpns/store';
 import { HostMonitor } from './hostMonitor';
-import { connectNats, redactedUrl } from './natsConnect';
+import { HostBus } from './hostBus';
 import {
-  allReportsSubject,
-  COMMAND_STREAM,
-  COMMAND_SUBJECTS,
-  commandSubject,
-  consumerName,
   decodeHeartbeat,
-  decodeResult,
   decodeUsage,
-  deliverSubject,
-  encode,
-  parseReportSubject,
   type HostCommand,
   type HostResult,
+  type ReportKind,
 } from './protocol';
 import type { HostsSettings } from './settings';
-
-/** Time-out of JetStream API calls and publish acknowledgements, ms. */
-const JETSTREAM_TIMEOUT_MS = 30_000;
 
 /** What the service knows of a host from its heartbeats. */
 export interface HostInfo {
@@ -100,21 +79,13 @@ export function regionFullMessage(region: string): string {
 }
 
 /** Why the last report was ignored (for tests and logs). */
-export type RejectedReport = { hostId: string; vpnId: string; kind: 'usage' | 'heartbeat' };
+export type RejectedReport = { hostId: string; vpnId: string; kind: ReportKind };
 
 /** The provisioner of a deployment with VPN hosts. */
 export class HostsProvisioner implements Provisioner {
   readonly name = 'hosts';
-  private nc: NatsConnection | undefined;
-  private js: JetStreamClient | undefined;
-  private jsm: JetStreamManager | undefined;
-  private connecting: Promise<JetStreamClient> | undefined;
   private readonly hosts = new Map<string, HostInfo>();
-  private readonly waiters = new Map<
-    string,
-    { hostId: string; resolve: (result: HostResult) => void }
-  >();
-  private readonly consumers = new Map<string, Promise<void>>();
+  private readonly bus: HostBus;
   /** vpnId -> host, as recorded in the database (only set values are cached). */
   private readonly vpnHosts = new Map<string, string>();
   /** vpnId -> the last time its own host reported it alive, epoch ms. */
@@ -125,10 +96,16 @@ export class HostsProvisioner implements Provisioner {
   readonly rejected: RejectedReport[] = [];
   readonly startedAtMs: number;
   private readonly monitor: HostMonitor;
-  private closed = false;
 
   constructor(private readonly options: HostsProvisionerOptions) {
     this.startedAtMs = this.now();
+    this.bus = new HostBus({
+      settings: options.settings,
+      log: options.log,
+      onReport: (hostId, kind, data) => this.onReport(hostId, kind, data),
+      onForeignResult: (hostId, result) =>
+        this.reject({ hostId, vpnId: result.vpnId ?? '', kind: 'result' }),
+    });
     this.monitor = new HostMonitor({
       db: options.db,
       clock: () => this.now(),
@@ -149,133 +126,48 @@ export class HostsProvisioner implements Provisioner {
     return this.options.settings;
   }
 
-  // -------------------------------------------------------------------------------------------
-  // Connection
-
-  /** The JetStream client, connecting (and setting up the command stream) on first use. */
-  private ready(): Promise<JetStreamClient> {
-    this.monitor.start();
-    if (this.js) return Promise.resolve(this.js);
-    return (this.connecting ??= this.connect().catch((error: unknown) => {
-      this.connecting = undefined;
-      throw error;
-    }));
-  }
-
-  private async connect(): Promise<JetStreamClient> {
-    const nc = await connectNats(this.settings.nats, 'peanut-service');
-    if (this.closed) {
-      await nc.close();
-      throw new Error('closed');
-    }
-    this.nc = nc;
-    // Generous time-outs: a busy service (a burst of creations) answers late, not never.
-    const jsm = await nc.jetstreamManager({ timeout: JETSTREAM_TIMEOUT_MS });
-    this.jsm = jsm;
-    try {
-      await jsm.streams.info(COMMAND_STREAM);
-    } catch {
-      await jsm.streams
-        .add({
-          name: COMMAND_STREAM,
-          subjects: [COMMAND_SUBJECTS],
-          retention: RetentionPolicy.Workqueue,
-          storage: StorageType.File,
-          max_age: nanos(7 * 86_400_000),
-        })
-        .catch(async (error: unknown) => {
-          // Another service process made it meanwhile.
-          await jsm.streams.info(COMMAND_STREAM).catch(() => {
-            throw error;
-          });
-        });
-    }
-    for (const kind of ['heartbeat', 'usage', 'result'] as const) {
-      nc.subscribe(allReportsSubject(kind), {
-        callback: (error, msg) => {
-          if (error) {
-            this.options.log?.error({ err: error.message }, 'host report subscription failed');
-            return;
-          }
-          const from = parseReportSubject(msg.subject);
-          if (!from) return;
-          this.onReport(from.hostId, from.kind, msg.data).catch((failure: unknown) =>
-            this.options.log?.error({ err: safeMessage(failure) }, 'handling a host report failed'),
-          );
-        },
-      });
-    }
-    await nc.flush();
-    this.js = nc.jetstream({ timeout: JETSTREAM_TIMEOUT_MS });
-    this.options.log?.info({ url: redactedUrl(this.settings.nats.url) }, 'connected to NATS');
-    return this.js;
-  }
-
-  /** The durable consumer delivering host `hostId`'s commands (made once per process). */
-  private ensureConsumer(hostId: string): Promise<void> {
-    let made = this.consumers.get(hostId);
-    if (!made) {
-      made = (async () => {
-        await this.ready();
-        const jsm = this.jsm!;
-        const config = {
-          durable_name: consumerName(hostId),
-          deliver_subject: deliverSubject(hostId),
-          filter_subject: commandSubject(hostId),
-          ack_policy: AckPolicy.Explicit,
-          deliver_policy: DeliverPolicy.All,
-          ack_wait: nanos(30_000),
-          max_ack_pending: 20_000,
-        };
-        try {
-          await jsm.consumers.add(COMMAND_STREAM, config);
-        } catch (error) {
-          // Made by another service process (or an earlier run) with the same settings.
-          await jsm.consumers.info(COMMAND_STREAM, consumerName(hostId)).catch(() => {
-            throw error;
-          });
-        }
-      })();
-      this.consumers.set(hostId, made);
-      made.catch(() => this.consumers.delete(hostId));
-    }
-    return made;
-  }
-
   /** Starts listening to hosts and judging their VPNs (the lifecycle calls it at start). */
   async reconcile(): Promise<void> {
-    // Not awaited: the service starts even while NATS is away (commands wait for it).
     this.ready().catch((error: unknown) =>
       this.options.log?.error({ err: safeMessage(error) }, 'cannot connect to NATS'),
     );
+  }
+
+  /**
+   * Connects (not awaited at start: the service starts even while NATS is away, and commands
+   * wait for it) and starts the monitor.
+   */
+  private ready(): Promise<unknown> {
     this.monitor.start();
+    return this.bus.ready();
   }
 
   /** Stops the monitor and closes the connection. Idempotent. */
   async close(): Promise<void> {
-    this.closed = true;
     await this.monitor.stop();
-    for (const waiter of this.waiters.values()) {
-      waiter.resolve({ id: '', op: 'provision', ok: false, error: 'shutting down' });
-    }
-    await this.nc?.drain().catch(() => undefined);
+    await this.bus.close();
+  }
+
+  /** See {@link HostBus.command}. */
+  private command(
+    hostId: string,
+    command: HostCommand,
+    wait: boolean,
+    signal?: AbortSignal,
+  ): Promise<HostResult> {
+    this.monitor.start();
+    return this.bus.command(hostId, command, wait, signal);
   }
 
   // -------------------------------------------------------------------------------------------
   // Reports
 
-  private async onReport(hostId: string, kind: string, data: Uint8Array): Promise<void> {
-    if (kind === 'result') {
-      const result = decodeResult(data);
-      const waiter = result && this.waiters.get(result.id);
-      if (!waiter) return;
-      if (waiter.hostId !== hostId) {
-        this.reject({ hostId, vpnId: result.vpnId ?? '', kind: 'usage' });
-        return;
-      }
-      waiter.resolve(result);
-      return;
-    }
+  /** A heartbeat or usage report of host `hostId`. */
+  private async onReport(
+    hostId: string,
+    kind: 'heartbeat' | 'usage',
+    data: Uint8Array,
+  ): Promise<void> {
     if (kind === 'heartbeat') {
       const heartbeat = decodeHeartbeat(data);
       if (!heartbeat) return;
@@ -370,48 +262,6 @@ export class HostsProvisioner implements Provisioner {
       }
     } catch (error) {
       this.options.log?.warn({ hostId, err: safeMessage(error) }, 'syncing a host failed');
-    }
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // Commands
-
-  /**
-   * Stores `command` for host `hostId` (durable) and, with `wait`, resolves with its answer.
-   * @throws Error when no answer comes within the command time-out, or on `signal`.
-   */
-  private async command(
-    hostId: string,
-    command: HostCommand,
-    wait: boolean,
-    signal?: AbortSignal,
-  ): Promise<HostResult> {
-    const js = await this.ready();
-    await this.ensureConsumer(hostId);
-    if (!wait) {
-      await js.publish(commandSubject(hostId), encode(command));
-      return { id: command.id, op: command.op, ok: true };
-    }
-    let timer: NodeJS.Timeout | undefined;
-    let onAbort: (() => void) | undefined;
-    const answered = new Promise<HostResult>((resolve, reject) => {
-      this.waiters.set(command.id, { hostId, resolve });
-      timer = setTimeout(
-        () => reject(new Error(`host ${hostId} did not answer ${command.op} in time`)),
-        this.settings.commandTimeoutMs,
-      );
-      onAbort = () => reject(signal?.reason ?? new Error('aborted'));
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
-    // Handled below; marked so a time-out during a slow publish is not an unhandled rejection.
-    answered.catch(() => undefined);
-    try {
-      await js.publish(commandSubject(hostId), encode(command));
-      return await answered;
-    } finally {
-      clearTimeout(timer);
-      if (onAbort) signal?.removeEventListener('abort', onAbort);
-      this.waiters.delete(command.id);
     }
   }
 
