@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SETTINGS } from '../../src/server/settings';
+import { HOST_ONLY_SETTINGS } from '../../src/server/hosts/settings';
 
 const readme = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
 
@@ -15,7 +16,7 @@ describe('README.md', () => {
     expect(opening).toContain('npm ci && npm test');
   });
 
-  it.each(SETTINGS.map((s) => s.name))('documents %s', (name) => {
+  it.each([...SETTINGS, ...HOST_ONLY_SETTINGS].map((s) => s.name))('documents %s', (name) => {
     expect(readme).toMatch(new RegExp(`^\\|\\s*\`${name}\`\\s*\\|`, 'm'));
   });
 });

@@ -4,7 +4,11 @@ import type { RegionDetailed } from '../../src/core/regions';
 import type { AuthState } from '../../src/web/features/auth/authSlice';
 import { flagCode } from '../../src/web/features/regions/CountryFlag';
 import { regionMessageSet } from '../../src/web/features/regions/regionMessagesSlice';
-import { RegionsTable, SKELETON_ROWS } from '../../src/web/features/regions/RegionsTable';
+import {
+  RegionsTable,
+  SKELETON_ROWS,
+  UNAVAILABLE_TEXT,
+} from '../../src/web/features/regions/RegionsTable';
 import { fakeFetch, failOnConsoleErrors, jsonResponse, renderWithProviders } from './testUtils';
 
 failOnConsoleErrors();
@@ -19,8 +23,12 @@ const regions: RegionDetailed[] = [
 ];
 const anonymous: AuthState = { status: 'unauthenticated', user: null };
 
-function renderTable(ui = <RegionsTable />, auth: AuthState = anonymous) {
-  const fetch = fakeFetch({ 'GET /v1/regionsDetailed/': () => jsonResponse({ regions }) });
+function renderTable(
+  ui = <RegionsTable />,
+  auth: AuthState = anonymous,
+  answer: RegionDetailed[] = regions,
+) {
+  const fetch = fakeFetch({ 'GET /v1/regionsDetailed/': () => jsonResponse({ regions: answer }) });
   return renderWithProviders(ui, {
     route: '/',
     path: '/',
@@ -118,5 +126,18 @@ describe('RegionsTable', () => {
     await user.click(within(parisRow).getByRole('button', { name: 'Dismiss message' }));
     await waitFor(() => expect(screen.queryByText(message)).not.toBeInTheDocument());
     expect(store.getState().regionMessages).toEqual({});
+  });
+
+  it('shows a region without an online VPN host as unavailable, its Create disabled (issue 18)', async () => {
+    renderTable(
+      <RegionsTable />,
+      anonymous,
+      regions.map((region) => ({ ...region, available: region.name !== 'eu-west-3' })),
+    );
+    const paris = await screen.findByRole('button', { name: 'Create a VPN in Paris, France' });
+    expect(paris).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Create a VPN in Calgary, Canada' })).toBeEnabled();
+    expect(screen.getAllByText(UNAVAILABLE_TEXT)).toHaveLength(1);
+    expect(paris.closest('tr')).toHaveTextContent(UNAVAILABLE_TEXT);
   });
 });

@@ -12,6 +12,11 @@ export interface RegionDetailed {
   country: string;
   /** Country's two-letter code in lower case, e.g. `fr`. */
   cctld: string;
+  /**
+   * False while no VPN host of the region is online (or all are full), so Create is refused;
+   * absent when the service runs every VPN itself (issue 18).
+   */
+  available?: boolean;
 }
 
 /** `GET /v1/regions/` response: the region ids. */

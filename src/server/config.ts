@@ -8,6 +8,7 @@
 
 import { isIP } from 'node:net';
 import { loadNetnsSettings, type NetnsSettings } from './provisioners/netnsSettings';
+import { loadHostsSettings, type HostsSettings } from './hosts/settings';
 
 /** Log levels pino accepts (plus `silent`). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -118,6 +119,8 @@ export interface ServerConfig {
   provisioner: ProvisionerName;
   /** Settings of the `netns` provisioner (`WG_*`, `NETNS_PREFIX`). */
   netns: NetnsSettings;
+  /** VPN hosts over NATS (`NATS_URL`, `HOST_*`, issue 18); undefined: VPNs run locally. */
+  hosts: HostsSettings | undefined;
   /** Duration of each step of the simulated provisioner, in milliseconds (`SIMULATED_STEP_MS`). */
   simulatedStepMs: number;
   /**
@@ -318,6 +321,7 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     preset: readChoice(env, 'PRESET', PRESET_NAMES),
     provisioner: readChoice(env, 'PROVISIONER', PROVISIONER_NAMES),
     netns: loadNetnsSettings(env),
+    hosts: loadHostsSettings(env),
     simulatedStepMs: readInt(env, 'SIMULATED_STEP_MS', 1500, 0, 600_000),
     meterIntervalMs: Math.round(1000 * readDecimal(env, 'METER_INTERVAL_S', 5, 0.05, 3600)),
     vpnQuota:

@@ -4,6 +4,7 @@
  */
 import { checkoutUrlSetting, LOCAL_WEBHOOK_SECRET, LOG_LEVELS, PACK_IDS } from './config';
 import { NETNS_SETTINGS } from './provisioners/netnsSettings';
+import { HOSTS_SETTINGS } from './hosts/settings';
 
 /** One documented setting (for the README and `--help`-style listings). */
 export interface SettingDoc {
@@ -200,4 +201,5 @@ export const SETTINGS: readonly SettingDoc[] = [
     default: '2 x the number of enabled regions',
     requiredInProduction: false,
   },
+  ...HOSTS_SETTINGS,
 ];

@@ -153,9 +153,14 @@ export const vpns = pgTable(
     consumedNano: bigint('consumed_nano', { mode: 'number' }).notNull().default(0),
     /** Why it failed or ended, e.g. `maxPeanuts reached`; null otherwise. */
     reason: text('reason'),
+    /** The VPN host running it (issue 18, with NATS_URL); null when provisioned locally. */
+    hostId: text('host_id'),
   },
   (table) => [
     index('vpns_user_created_idx').on(table.userSub, table.createdAt.desc(), table.vpnId.desc()),
+    index('vpns_host_idx')
+      .on(table.hostId)
+      .where(sql`${table.hostId} IS NOT NULL`),
     index('vpns_active_state_idx')
       .on(table.state)
       .where(sql`${table.state} NOT IN ('Deleted', 'Failed')`),

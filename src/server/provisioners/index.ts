@@ -7,6 +7,7 @@ import type { Database } from '../db';
 import { createNetnsProvisioner } from './netns';
 import { netnsAvailability, NETNS_TOOLS } from './netnsSystem';
 import { createSimulatedProvisioner } from './simulated';
+import { createHostsProvisioner } from '../hosts/hostsProvisioner';
 import type { Provisioner } from './types';
 
 export * from './types';
@@ -19,7 +20,7 @@ export interface ProvisionerDeps {
   db: Database;
   /** Current time, epoch ms (default `Date.now`). */
   clock?: () => number;
-  log?: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
 /**
@@ -28,9 +29,18 @@ export interface ProvisionerDeps {
  *   wireguard-go, wg, ip or nft.
  */
 export function createProvisioner(
-  config: Pick<ServerConfig, 'provisioner' | 'simulatedStepMs' | 'netns'>,
+  config: Pick<ServerConfig, 'provisioner' | 'simulatedStepMs' | 'netns' | 'hosts'>,
   deps: ProvisionerDeps,
 ): Provisioner {
+  // With NATS_URL, VPNs run on the VPN hosts of their regions (issue 18).
+  if (config.hosts) {
+    return createHostsProvisioner({
+      db: deps.db,
+      settings: config.hosts,
+      clock: deps.clock,
+      log: deps.log,
+    });
+  }
   switch (config.provisioner) {
     case 'simulated':
       return createSimulatedProvisioner({ stepMs: config.simulatedStepMs, clock: deps.clock });

@@ -91,6 +91,14 @@ export interface Provisioner {
    * leak servers). Optional: provisioners with nothing outside the database omit it.
    */
   reconcile?(live: LiveVpns): Promise<void>;
+  /**
+   * Why a VPN cannot be created in `region` now (e.g. no VPN host of it is online, issue 18), or
+   * undefined when it can. Synchronous knowledge only (it runs inside the creating transaction).
+   * Optional: provisioners that serve every region omit it.
+   */
+  regionUnavailable?(region: string): string | undefined;
+  /** Releases what the provisioner holds (connections, timers) when the service stops. */
+  close?(): Promise<void>;
 }
 
 /** The VPNs that may own a server, as the database knows them when the service starts. */

@@ -29,7 +29,12 @@ const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: RegionsDetailedResponseSchema, ...errorResponses },
       },
     },
-    async () => ({ regions: await app.regions.listDetailed() }),
+    async () => ({
+      regions: (await app.regions.listDetailed()).map((region) => {
+        const available = app.vpns.regionAvailable(region.name);
+        return available === undefined ? region : { ...region, available };
+      }),
+    }),
   );
 };
 

@@ -15,6 +15,12 @@ export const RegionDetailedSchema = Type.Object(
     city: Type.String({ examples: ['Paris'] }),
     country: Type.String({ examples: ['France'] }),
     cctld: Type.String({ pattern: '^[a-z]{2}$', examples: ['fr'] }),
+    available: Type.Optional(
+      Type.Boolean({
+        description:
+          'False while no VPN host of the region is online (Create is refused); absent when the service runs every VPN itself',
+      }),
+    ),
   },
   { title: 'RegionDetailed', description: 'A region and where it is' },
 );

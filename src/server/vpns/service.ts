@@ -94,6 +94,11 @@ export interface VpnServiceOptions {
    * (readCache.ts); none: every read queries the database.
    */
   cache?: VpnReadCache;
+  /**
+   * Why a VPN cannot be created in a region now (issue 18: no VPN host of it online), or
+   * undefined when it can; absent when every region is served locally.
+   */
+  regionUnavailable?: (region: string) => string | undefined;
 }
 
 /** The VPN operations of the API. */
@@ -112,6 +117,11 @@ export interface VpnService {
   qrConfig(sub: string, vpnId: string): Promise<string>;
   /** The quota of active VPNs now. */
   quota(): Promise<number>;
+  /**
+   * Whether a VPN can be created in `region` now; undefined when every region is served locally
+   * (no VPN hosts), so the regions API leaves `available` out.
+   */
+  regionAvailable(region: string): boolean | undefined;
 }
 
 /**
@@ -200,6 +210,9 @@ export function createVpnService(options: VpnServiceOptions): VpnService {
   const service: VpnService = {
     quota,
 
+    regionAvailable: (region) =>
+      options.regionUnavailable ? options.regionUnavailable(region) === undefined : undefined,
+
     async list(sub, pageSize, nextPageToken) {
       const after = nextPageToken ? vpnIdOfPageToken(nextPageToken) : undefined;
       return cached(sub, `list:${pageSize}:${after ?? ''}`, async () => {
@@ -234,6 +247,9 @@ export function createVpnService(options: VpnServiceOptions): VpnService {
           regions,
         });
         const { maxPeanuts, deleteAfter, type } = valid.config;
+        // Issue 18: a region whose VPN hosts are all away (or full) takes no VPN now.
+        const unavailable = options.regionUnavailable?.(valid.region);
+        if (unavailable !== undefined) throw new HttpError(400, unavailable);
         return insertVpn(tx, {
           userSub: caller.sub,
           region: valid.region,

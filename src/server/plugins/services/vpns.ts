@@ -68,6 +68,7 @@ async function vpnsService(app: FastifyInstance, opts: VpnsPluginOptions): Promi
       quota: app.config.vpnQuota,
       limits: presetOf(app.config.preset).limits,
       cache,
+      regionUnavailable: provisioner.regionUnavailable?.bind(provisioner),
     }),
   );
   let unlisten: (() => Promise<void>) | undefined;
@@ -88,6 +89,7 @@ async function vpnsService(app: FastifyInstance, opts: VpnsPluginOptions): Promi
     cache?.disable();
     await unlisten?.();
     await lifecycle.stop();
+    await provisioner.close?.();
   });
 }
 

@@ -39,6 +39,9 @@ const skeletonRows: Row[] = Array.from({ length: SKELETON_ROWS }, (_, index) => 
   skeleton: true,
 }));
 
+/** What the Message cell says of a region that takes no VPN now (issue 18). */
+export const UNAVAILABLE_TEXT = 'Unavailable: no VPN host is online in this region';
+
 const cellSkeleton = <Skeleton.Input active size="small" />;
 
 /** The regions, one row each, with their Create button. */
@@ -83,7 +86,12 @@ export function RegionsTable({ onCreate, creatingRegions = [] }: RegionsTablePro
       render: (_, row) => {
         if (row.skeleton) return cellSkeleton;
         const message = messages[row.name];
-        if (!message) return null;
+        if (!message) {
+          // Issue 18: no VPN host of the region is online (or all are full) now.
+          return row.available === false ? (
+            <Typography.Text type="secondary">{UNAVAILABLE_TEXT}</Typography.Text>
+          ) : null;
+        }
         return (
           <Alert
             type="info"
@@ -108,6 +116,7 @@ export function RegionsTable({ onCreate, creatingRegions = [] }: RegionsTablePro
             type="primary"
             icon={<PlusOutlined />}
             loading={creatingRegions.includes(row.name)}
+            disabled={row.available === false}
             onClick={() => create(row)}
             aria-label={`Create a VPN in ${row.city}, ${row.country}`}
           >

@@ -1,0 +1,95 @@
+/**
+ * VPN hosts over NATS (issue 18): two service processes (apps) on one PostgreSQL with one host;
+ * every VPN, created through either, is placed and provisioned once (one server on the host, whose
+ * public key both processes agree on). Needs TEST_DATABASE_URL (CI sets it).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { inArray } from 'drizzle-orm';
+import type { App } from '../../src/server/app';
+import { openDatabase, MEMORY_DATA_DIR, type DatabaseHandle } from '../../src/server/db';
+import { vpns } from '../../src/server/db/schema';
+import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from './helpers';
+import {
+  natsSkipReason,
+  startHost,
+  startNats,
+  waitFor,
+  type TestHost,
+  type TestNats,
+} from './hostsHelpers';
+import { buildVpnApp, createBody, createVpn, signUpUser, type TestUser } from './vpnHelpers';
+
+const skip = natsSkipReason() ?? (process.env.TEST_DATABASE_URL ? undefined : 'no PostgreSQL');
+const REGION = 'eu-central-1';
+const HOST = 'frankfurt-1';
+
+jest.setTimeout(240_000);
+
+(skip ? describe.skip : describe)('two service processes and one VPN host', () => {
+  let nats: TestNats;
+  let database: TestDatabase;
+  let second: DatabaseHandle;
+  let apps: App[] = [];
+  let host: TestHost;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    nats = await startNats([HOST]);
+    database = await openTestDatabase('postgres');
+    second = await openDatabase({ databaseUrl: database.url, dataDir: MEMORY_DATA_DIR });
+    dataDir = makeTempDir('host-frankfurt');
+    host = await startHost({
+      natsUrl: nats.hostUrl(HOST),
+      hostId: HOST,
+      regions: [REGION],
+      dataDir,
+      endpointHost: '127.0.0.5',
+    });
+    const env = { NATS_URL: nats.serviceUrl, HOST_GRACE_S: '30', HOST_LOST_S: '3600' };
+    apps = [
+      await buildVpnApp(database, env),
+      await buildVpnApp({ ...database, handle: second }, env),
+    ];
+  });
+
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await host?.kill('SIGKILL');
+    await second?.close();
+    await database?.cleanup();
+    await nats?.stop();
+    if (dataDir) removeDir(dataDir);
+  });
+
+  test('each VPN is provisioned once', async () => {
+    const users: TestUser[] = await Promise.all(
+      apps.map((app, index) => signUpUser(app, `fleet-${index}`)),
+    );
+    const ids: string[] = [];
+    await waitFor(async () => {
+      try {
+        for (let i = ids.length; i < 6; i++) {
+          ids.push(await createVpn(apps[i % 2], users[i % 2], createBody(REGION)));
+        }
+        return true;
+      } catch {
+        return false; // the host is not heard by that process yet
+      }
+    }, 'six VPNs created');
+    const rows = () => database.handle.db.select().from(vpns).where(inArray(vpns.vpnId, ids));
+    await waitFor(
+      async () => (await rows()).every((row) => row.state === 'Running'),
+      'all Running',
+      90_000,
+    );
+    const state = JSON.parse(fs.readFileSync(path.join(dataDir, 'host-state.json'), 'utf8')) as {
+      vpns: Record<string, { serverPublicKey: string }>;
+    };
+    expect(Object.keys(state.vpns).sort()).toEqual([...ids].sort());
+    for (const row of await rows()) {
+      expect(row.hostId).toBe(HOST);
+      expect(row.serverPublicKey).toBe(state.vpns[row.vpnId].serverPublicKey);
+    }
+  });
+});

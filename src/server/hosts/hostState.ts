@@ -1,0 +1,55 @@
+/**
+ * What a VPN host keeps of its own VPNs (issue 18): `<DATA_DIR>/host-state.json`, private to the
+ * host's user (mode 0600), written atomically (a temporary file renamed over the old one). It holds
+ * each VPN's WireGuard state only: the server key pair (made here; the private key never leaves
+ * the host), the client's public key, the preshared key and where the server listens. No user
+ * data, no database credentials.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ServerInfo } from './protocol';
+
+/** One VPN served by this host. Key fields are secrets: never log them. */
+export interface HostVpn {
+  region: string;
+  /** Base64 (secret). */
+  serverPrivateKey: string;
+  serverPublicKey: string;
+  clientPublicKey: string;
+  /** Base64 (secret). */
+  presharedKey: string;
+  /** When this host first started the server, epoch ms (the simulated traffic counts from it). */
+  startedAtMs: number;
+  /** The server once provisioned (absent while being set up). */
+  server?: ServerInfo;
+}
+
+/** The host's VPNs by vpnId, persisted in a file. */
+export class HostState {
+  readonly vpns = new Map<string, HostVpn>();
+  private readonly file: string;
+
+  /** Loads `<dataDir>/host-state.json` (empty when absent); creates `dataDir` (mode 0700). */
+  constructor(dataDir: string) {
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    this.file = path.join(dataDir, 'host-state.json');
+    let text: string | undefined;
+    try {
+      text = fs.readFileSync(this.file, 'utf8');
+    } catch {
+      text = undefined;
+    }
+    if (text !== undefined) {
+      const parsed = JSON.parse(text) as { vpns?: Record<string, HostVpn> };
+      for (const [vpnId, vpn] of Object.entries(parsed.vpns ?? {})) this.vpns.set(vpnId, vpn);
+    }
+  }
+
+  /** Writes the state (synchronously, atomically, mode 0600). */
+  save(): void {
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    const body = JSON.stringify({ vpns: Object.fromEntries(this.vpns) });
+    fs.writeFileSync(temporary, body, { mode: 0o600 });
+    fs.renameSync(temporary, this.file);
+  }
+}

@@ -1,0 +1,260 @@
+/**
+ * The wire protocol between the service and its VPN hosts over NATS (issue 18; DESIGN.md
+ * "VPN hosts"). Every message is JSON.
+ *
+ * Subjects, for a host `<id>`:
+ * - `peanut.cmd.<id>`: commands to the host (provision, deprovision, list-live), stored in the
+ *   JetStream stream {@link COMMAND_STREAM} (work-queue retention: kept until the host acks), and
+ *   delivered by the durable push consumer `host-<id>` to `peanut.deliver.<id>`, so a host that
+ *   was down gets what was sent meanwhile;
+ * - `peanut.host.<id>.result`, `.heartbeat`, `.usage`: what the host publishes (plain NATS; the
+ *   service subscribes to `peanut.host.*.<kind>` and knows the sender by the subject, which the
+ *   NATS server's per-host permissions guarantee).
+ *
+ * Commands are idempotent per vpnId: a host provisioning a VPN it already serves answers the same
+ * server, a deprovision of a VPN it does not serve succeeds. Usage is cumulative bytes per VPN,
+ * so a lost or repeated report never charges twice.
+ */
+
+/** The JetStream stream holding the commands of every host. */
+export const COMMAND_STREAM = 'PEANUT_COMMANDS';
+/** Every command subject (the stream's subjects). */
+export const COMMAND_SUBJECTS = 'peanut.cmd.*';
+
+/** A host id: lower-case letters, digits and dashes (one NATS subject token), e.g. `paris-1`. */
+export const HOST_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+/** True when `id` is a valid host id. */
+export function isHostId(id: string): boolean {
+  return HOST_ID_PATTERN.test(id);
+}
+
+/** The subject commands to host `hostId` are published on. */
+export function commandSubject(hostId: string): string {
+  return `peanut.cmd.${hostId}`;
+}
+
+/** The subject host `hostId`'s consumer delivers its commands to (the host subscribes). */
+export function deliverSubject(hostId: string): string {
+  return `peanut.deliver.${hostId}`;
+}
+
+/** The durable consumer name of host `hostId`. */
+export function consumerName(hostId: string): string {
+  return `host-${hostId}`;
+}
+
+/** What a host reports. */
+export type ReportKind = 'result' | 'heartbeat' | 'usage';
+
+/** The subject host `hostId` publishes reports of `kind` on. */
+export function reportSubject(hostId: string, kind: ReportKind): string {
+  return `peanut.host.${hostId}.${kind}`;
+}
+
+/** The subject the service subscribes to for reports of `kind` from every host. */
+export function allReportsSubject(kind: ReportKind): string {
+  return `peanut.host.*.${kind}`;
+}
+
+/** The host id and kind of a report subject, or undefined when it is not one. */
+export function parseReportSubject(
+  subject: string,
+): { hostId: string; kind: ReportKind } | undefined {
+  const match = /^peanut\.host\.([^.]+)\.(result|heartbeat|usage)$/.exec(subject);
+  if (!match || !isHostId(match[1])) return undefined;
+  return { hostId: match[1], kind: match[2] as ReportKind };
+}
+
+/** Starts (or re-adopts) a VPN's server. The server's private key is made by the host. */
+export interface ProvisionCommand {
+  op: 'provision';
+  /** Unique per sending: results answer it. */
+  id: string;
+  vpnId: string;
+  region: string;
+  /** The client's public key (the server's only peer), base64. */
+  clientPublicKey: string;
+  /** The peer's preshared key, base64 (secret: never logged). */
+  presharedKey: string;
+}
+
+/** Destroys a VPN's server, its keys and its logs. */
+export interface DeprovisionCommand {
+  op: 'deprovision';
+  id: string;
+  vpnId: string;
+  region: string;
+}
+
+/** Asks the host for the VPNs it serves (answered in a result's `live`). */
+export interface ListLiveCommand {
+  op: 'list-live';
+  id: string;
+}
+
+/** A command to a host. */
+export type HostCommand = ProvisionCommand | DeprovisionCommand | ListLiveCommand;
+
+/** The server a provision set up, as the service learns it (no private key). */
+export interface ServerInfo {
+  /** `WG_ENDPOINT_HOST:<port>`. */
+  endpoint: string;
+  /** The server's public key, base64. */
+  serverPublicKey: string;
+  /** The client's tunnel addresses, CIDR. */
+  clientAddresses: string[];
+  dns: string[];
+}
+
+/** A host's answer to a command. */
+export interface HostResult {
+  /** The command's id. */
+  id: string;
+  op: HostCommand['op'];
+  vpnId?: string;
+  ok: boolean;
+  /** Why it failed (when not ok). */
+  error?: string;
+  /** True when retrying cannot help (the VPN fails at once). */
+  permanent?: boolean;
+  /** For provision. */
+  server?: ServerInfo;
+  /** For list-live: the vpnIds the host serves. */
+  live?: string[];
+}
+
+/** A host's periodic sign of life. */
+export interface Heartbeat {
+  /** Random id of this run of the host process (a new one after every restart). */
+  bootId: string;
+  /** Regions the host serves. */
+  regions: string[];
+  /** Most VPNs the host takes, when it says (its HOST_CAPACITY). */
+  capacity?: number;
+  /** The vpnIds whose servers are alive on the host now. */
+  alive: string[];
+}
+
+/** Cumulative traffic of a host's VPNs. */
+export interface UsageReport {
+  /** Bytes through each VPN's tunnel since it started, both directions (never decreasing). */
+  vpns: { vpnId: string; bytes: number }[];
+}
+
+/** Encodes a message. */
+export function encode(message: unknown): Uint8Array {
+  return Buffer.from(JSON.stringify(message), 'utf8');
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every(isString);
+
+/** Parses JSON into an object, or undefined. */
+function object(data: Uint8Array): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(data).toString('utf8'));
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A command from its bytes, or undefined when malformed. */
+export function decodeCommand(data: Uint8Array): HostCommand | undefined {
+  const value = object(data);
+  if (!value || !isString(value.id)) return undefined;
+  switch (value.op) {
+    case 'list-live':
+      return { op: 'list-live', id: value.id };
+    case 'deprovision':
+      return isString(value.vpnId) && isString(value.region)
+        ? { op: 'deprovision', id: value.id, vpnId: value.vpnId, region: value.region }
+        : undefined;
+    case 'provision':
+      return isString(value.vpnId) &&
+        isString(value.region) &&
+        isString(value.clientPublicKey) &&
+        isString(value.presharedKey)
+        ? {
+            op: 'provision',
+            id: value.id,
+            vpnId: value.vpnId,
+            region: value.region,
+            clientPublicKey: value.clientPublicKey,
+            presharedKey: value.presharedKey,
+          }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** A result from its bytes, or undefined when malformed. */
+export function decodeResult(data: Uint8Array): HostResult | undefined {
+  const value = object(data);
+  if (!value || !isString(value.id) || typeof value.ok !== 'boolean') return undefined;
+  if (value.op !== 'provision' && value.op !== 'deprovision' && value.op !== 'list-live') {
+    return undefined;
+  }
+  const server = value.server as Record<string, unknown> | undefined;
+  return {
+    id: value.id,
+    op: value.op,
+    ok: value.ok,
+    vpnId: isString(value.vpnId) ? value.vpnId : undefined,
+    error: isString(value.error) ? value.error : undefined,
+    permanent: value.permanent === true,
+    live: isStringArray(value.live) ? value.live : undefined,
+    server:
+      server &&
+      isString(server.endpoint) &&
+      isString(server.serverPublicKey) &&
+      isStringArray(server.clientAddresses) &&
+      isStringArray(server.dns)
+        ? {
+            endpoint: server.endpoint,
+            serverPublicKey: server.serverPublicKey,
+            clientAddresses: server.clientAddresses,
+            dns: server.dns,
+          }
+        : undefined,
+  };
+}
+
+/** A heartbeat from its bytes, or undefined when malformed. */
+export function decodeHeartbeat(data: Uint8Array): Heartbeat | undefined {
+  const value = object(data);
+  if (!value || !isString(value.bootId) || !isStringArray(value.regions)) return undefined;
+  if (!isStringArray(value.alive)) return undefined;
+  const capacity =
+    typeof value.capacity === 'number' &&
+    Number.isSafeInteger(value.capacity) &&
+    value.capacity >= 0
+      ? value.capacity
+      : undefined;
+  return { bootId: value.bootId, regions: value.regions, alive: value.alive, capacity };
+}
+
+/** A usage report from its bytes, or undefined when malformed (bad entries are dropped). */
+export function decodeUsage(data: Uint8Array): UsageReport | undefined {
+  const value = object(data);
+  if (!value || !Array.isArray(value.vpns)) return undefined;
+  const vpns: UsageReport['vpns'] = [];
+  for (const entry of value.vpns as unknown[]) {
+    const item = entry as Record<string, unknown> | null;
+    if (
+      item &&
+      isString(item.vpnId) &&
+      typeof item.bytes === 'number' &&
+      Number.isSafeInteger(item.bytes) &&
+      item.bytes >= 0
+    ) {
+      vpns.push({ vpnId: item.vpnId, bytes: item.bytes });
+    }
+  }
+  return { vpns };
+}
