@@ -58,7 +58,23 @@ describe('loadConfig', () => {
       simulatedStepMs: 1500,
       meterIntervalMs: 5000,
       vpnQuota: undefined,
+      referralEnabled: true,
+      referralRewardPeanuts: 5,
+      referralHoldS: 0,
     });
+  });
+
+  it('reads the referral settings; production holds rewards 48 h by default', () => {
+    expect(
+      loadConfig({
+        REFERRAL_ENABLED: 'false',
+        REFERRAL_REWARD_PEANUTS: '2.5',
+        REFERRAL_HOLD_S: '60',
+      }),
+    ).toMatchObject({ referralEnabled: false, referralRewardPeanuts: 2.5, referralHoldS: 60 });
+    expect(loadConfig(productionEnv).referralHoldS).toBe(172_800);
+    expect(() => loadConfig({ REFERRAL_HOLD_S: '-1' })).toThrow(/REFERRAL_HOLD_S/);
+    expect(() => loadConfig({ REFERRAL_ENABLED: 'maybe' })).toThrow(/REFERRAL_ENABLED/);
   });
 
   it('reads the VPN settings', () => {

@@ -22,6 +22,7 @@ import configService from './plugins/services/config';
 import database from './plugins/services/database';
 import { LocalCheckout } from './billing/localCheckout';
 import billingService from './billing/plugin';
+import referralService from './referral/plugin';
 import { createMailer, identityPlugin } from './identity';
 import auth from './plugins/services/auth';
 import ledgerService from './plugins/services/ledger';
@@ -36,6 +37,7 @@ import devRoutes from './routes/dev';
 import packRoutes from './routes/packs';
 import peanutsRoutes from './routes/peanuts';
 import peanutsHistoryRoutes from './routes/peanutsHistory';
+import referralRoutes from './routes/referral';
 import regionRoutes from './routes/regions';
 import spa from './routes/spa';
 import vpnRoutes from './routes/vpns';
@@ -128,7 +130,9 @@ async function registerPlugins(
   await app.register(regionsService);
   await app.register(packsService, { config });
   await app.register(ledgerService, { signupBonusPeanuts: preset.signupBonusPeanuts });
-  await app.register(billingService);
+  await app.register(referralService, { clock: deps.clock });
+  // Issue 9: a purchase carrying a referral code makes a referral; its refund reverses it.
+  await app.register(billingService, { hooks: app.referral });
   const mailer = config.embeddedIdp
     ? createMailer({ db: handle.db, smtpUrl: config.smtpUrl, from: config.smtpFrom })
     : undefined;
@@ -147,9 +151,14 @@ async function registerPlugins(
         await app.ledger.creditSignupBonus(user.sub, user.email, tx);
         // Issue 8: purchases paid before the account was confirmed are credited now.
         await app.billing.applyPending(user.sub, tx);
+        // Issue 9: every user gets their own referral code at sign-up.
+        await app.referral.ownCode(user.sub, tx);
       },
       // Account deletion tears the user's VPN servers down; their rows and ledger go with the user.
-      onUserDeleted: (sub, tx) => app.vpnLifecycle.onUserDeleted(sub, tx),
+      onUserDeleted: async (sub, tx) => {
+        await app.vpnLifecycle.onUserDeleted(sub, tx);
+        await app.referral.onUserDeleted(sub, tx);
+      },
     });
   }
   await app.register(auth);
@@ -164,6 +173,7 @@ async function registerPlugins(
   await app.register(packRoutes);
   await app.register(peanutsRoutes);
   await app.register(peanutsHistoryRoutes);
+  await app.register(referralRoutes);
   await app.register(vpnRoutes);
   await app.register(webhookRoutes);
   await app.register(appConfigRoutes);

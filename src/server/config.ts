@@ -130,6 +130,15 @@ export interface ServerConfig {
    * regions (DESIGN.md "Decisions").
    */
   vpnQuota: number | undefined;
+  /** False switches the referral programme off (`REFERRAL_ENABLED`, default true; issue 9). */
+  referralEnabled: boolean;
+  /** Peanuts credited to each side of a referral (`REFERRAL_REWARD_PEANUTS`, default 5). */
+  referralRewardPeanuts: number;
+  /**
+   * Seconds referral rewards are held before they are credited (`REFERRAL_HOLD_S`; default 0,
+   * 172800 in production: spec §1 "up to 48 hours").
+   */
+  referralHoldS: number;
 }
 
 /**
@@ -322,5 +331,8 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     meterIntervalMs: Math.round(1000 * readDecimal(env, 'METER_INTERVAL_S', 5, 0.05, 3600)),
     vpnQuota:
       read(env, 'VPN_QUOTA') === undefined ? undefined : readInt(env, 'VPN_QUOTA', 0, 1, 1_000_000),
+    referralEnabled: readBoolean(env, 'REFERRAL_ENABLED', true),
+    referralRewardPeanuts: readDecimal(env, 'REFERRAL_REWARD_PEANUTS', 5, 0, 1_000_000),
+    referralHoldS: readInt(env, 'REFERRAL_HOLD_S', production ? 172_800 : 0, 0, 31_536_000),
   });
 }

@@ -200,4 +200,25 @@ export const SETTINGS: readonly SettingDoc[] = [
     default: '2 x the number of enabled regions',
     requiredInProduction: false,
   },
+  {
+    name: 'REFERRAL_ENABLED',
+    description:
+      "Run the referral programme: `true` or `false` (then its API answers 'Referral service is currently disabled.' and codes at checkout are ignored)",
+    default: 'true',
+    requiredInProduction: false,
+  },
+  {
+    name: 'REFERRAL_REWARD_PEANUTS',
+    description:
+      "Peanuts credited to each side of a referral (the referrer and the referee) once the referee's purchase qualifies",
+    default: '5',
+    requiredInProduction: false,
+  },
+  {
+    name: 'REFERRAL_HOLD_S',
+    description:
+      'Seconds referral rewards are held before they are credited (a refund or dispute in that time withholds them)',
+    default: '0, or 172800 (48 h) when NODE_ENV=production',
+    requiredInProduction: false,
+  },
 ];

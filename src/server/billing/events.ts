@@ -32,6 +32,8 @@ export interface CompletedSession {
   paid: boolean;
   /** The payment intent (`pi_...`), when any. */
   paymentIntent: string | undefined;
+  /** The referral code after the sub in `client_reference_id` (upper case), when any. */
+  referralCode: string | undefined;
 }
 
 /** A refund or a dispute: the payment intent it names. */
@@ -75,6 +77,15 @@ export function subOfClientReference(reference: string | null | undefined): stri
   return rest === '' || /^[0-9A-Za-z]{8}$/.test(rest) ? match[0].toLowerCase() : undefined;
 }
 
+/** The referral code of a `client_reference_id` (the 8 characters after the sub), upper case. */
+export function referralCodeOfClientReference(
+  reference: string | null | undefined,
+): string | undefined {
+  if (subOfClientReference(reference) === undefined) return undefined;
+  const rest = reference!.slice(36);
+  return rest === '' ? undefined : rest.toUpperCase();
+}
+
 /** The id of an expandable Stripe field (a string, or an object with an id), if any. */
 function idOf(field: string | { id: string } | null | undefined): string | undefined {
   if (typeof field === 'string') return field;
@@ -93,6 +104,7 @@ export function completedSession(session: Stripe.Checkout.Session): CompletedSes
     currency: session.currency ?? '',
     paid: session.payment_status === 'paid',
     paymentIntent: idOf(session.payment_intent),
+    referralCode: referralCodeOfClientReference(session.client_reference_id),
   };
 }
 

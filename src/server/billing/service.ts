@@ -31,6 +31,20 @@ export interface AppliedEvent {
   reason?: string;
 }
 
+/**
+ * What other services do inside a purchase's transactions (issue 9: the referral programme).
+ * A hook that throws rolls the event back (Stripe redelivers it).
+ */
+export interface PurchaseHooks {
+  /** A paid session was just credited (in its transaction `tx`). */
+  onPurchaseCredited?(
+    purchase: { sessionId: string; userSub: string; referralCode: string | undefined },
+    tx: Executor,
+  ): Promise<unknown>;
+  /** The purchase of session `sessionId` was just refunded or disputed (in `tx`). */
+  onPurchaseReversed?(sessionId: string, tx: Executor): Promise<void>;
+}
+
 /** What the billing service needs. */
 export interface BillingDeps {
   /** The database. */
@@ -39,6 +53,8 @@ export interface BillingDeps {
   ledger: LedgerService;
   /** The packs for sale. */
   packs: PacksService;
+  /** Run inside the purchase and reversal transactions. */
+  hooks?: PurchaseHooks;
 }
 
 /** The billing operations. */
@@ -69,7 +85,7 @@ export function reversalKey(sessionId: string): string {
 
 /** Makes the billing service. */
 export function createBilling(deps: BillingDeps): BillingService {
-  const { db, ledger, packs } = deps;
+  const { db, ledger, packs, hooks = {} } = deps;
 
   /** The pack of a session: `metadata.packId`, else its (local checkout's) payment link. */
   const packOf = (session: CompletedSession) => {
@@ -113,6 +129,10 @@ export function createBilling(deps: BillingDeps): BillingService {
       currency: session.currency,
       paymentIntent: session.paymentIntent ?? null,
     });
+    await hooks.onPurchaseCredited?.(
+      { sessionId: session.id, userSub: user.sub, referralCode: session.referralCode },
+      tx,
+    );
     return { outcome: 'applied' };
   };
 
@@ -139,6 +159,7 @@ export function createBilling(deps: BillingDeps): BillingService {
       .update(purchases)
       .set({ state: reversal.kind === 'refund' ? 'refunded' : 'disputed', updatedAt: new Date() })
       .where(eq(purchases.checkoutSessionId, purchase.checkoutSessionId));
+    await hooks.onPurchaseReversed?.(purchase.checkoutSessionId, tx);
     return { outcome: 'applied' };
   };
 
