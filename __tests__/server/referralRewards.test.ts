@@ -185,6 +185,31 @@ describe.each(DATABASE_KINDS)('referral rewards on %s', (kind) => {
     },
   );
 
+  it('takes the code through the local checkout and reverses on its Refund', async () => {
+    const { user: a, code } = await referrerWithPack('local-a');
+    const b = await signUpUser(app, 'local-b');
+    const paid = await app.inject({
+      method: 'POST',
+      url: '/checkout/starter',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ client_reference_id: b.sub + code }).toString(),
+    });
+    expect(paid.statusCode).toBe(303);
+    const sessionId = new URL(String(paid.headers.location), 'http://x').searchParams.get(
+      'session',
+    );
+    expect(await referrerCode(app, b)).toBe(code);
+    expect(await balance(a)).toBe(BOUGHT + 5 * PEANUT);
+    expect(await balance(b)).toBe(BOUGHT + 5 * PEANUT);
+    const refund = await app.inject({
+      method: 'POST',
+      url: `/checkout/starter/sessions/${sessionId}/refund`,
+    });
+    expect(refund.statusCode).toBe(303);
+    expect(await balance(a)).toBe(BOUGHT);
+    expect(await balance(b)).toBe(10 * PEANUT);
+  });
+
   it('rewards once when two first purchases with codes arrive at once', async () => {
     const first = await referrerWithPack('race-a');
     const second = await referrerWithPack('race-c');
