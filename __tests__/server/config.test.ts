@@ -44,6 +44,8 @@ describe('loadConfig', () => {
         elite: '/checkout/elite',
       },
       stripeWebhookSecret: 'whsec_peanutvpn_local_checkout',
+      paymentLinks: {},
+      matchPackByAmount: true,
       preset: 'product',
       provisioner: 'simulated',
       netns: {
@@ -62,6 +64,15 @@ describe('loadConfig', () => {
       referralRewardPeanuts: 5,
       referralHoldS: 0,
     });
+  });
+
+  it('reads the Stripe Payment Link ids of the packs and the amount matching switch', () => {
+    expect(
+      loadConfig({ STRIPE_PAYMENT_LINK_PRO: 'plink_1AbC', STRIPE_MATCH_AMOUNT: 'false' }),
+    ).toMatchObject({ paymentLinks: { pro: 'plink_1AbC' }, matchPackByAmount: false });
+    expect(() => loadConfig({ STRIPE_PAYMENT_LINK_STARTER: 'https://buy.stripe.com/x' })).toThrow(
+      /STRIPE_PAYMENT_LINK_STARTER must be a Stripe Payment Link id/,
+    );
   });
 
   it('reads the referral settings; production holds rewards 48 h by default', () => {

@@ -2,7 +2,13 @@
  * The documentation of every setting `loadConfig` reads (config.ts): the README's configuration
  * table is checked against this list, so a setting cannot be added without being documented.
  */
-import { checkoutUrlSetting, LOCAL_WEBHOOK_SECRET, LOG_LEVELS, PACK_IDS } from './config';
+import {
+  checkoutUrlSetting,
+  LOCAL_WEBHOOK_SECRET,
+  LOG_LEVELS,
+  PACK_IDS,
+  paymentLinkSetting,
+} from './config';
 import { NETNS_SETTINGS } from './provisioners/netnsSettings';
 
 /** One documented setting (for the README and `--help`-style listings). */
@@ -117,6 +123,19 @@ export const SETTINGS: readonly SettingDoc[] = [
     default: `\`/checkout/${id}\` (local checkout)`,
     requiredInProduction: true,
   })),
+  ...PACK_IDS.map((id): SettingDoc => ({
+    name: paymentLinkSetting(id),
+    description: `Stripe Payment Link id (\`plink_...\`) of the ${id} pack: its sessions credit that pack even without \`metadata.packId\``,
+    default: 'unset',
+    requiredInProduction: false,
+  })),
+  {
+    name: 'STRIPE_MATCH_AMOUNT',
+    description:
+      'Credit a paid session that names no pack (no `metadata.packId`, no known payment link) with the one pack whose USD price equals its amount before discounts: `true` or `false`',
+    default: 'true',
+    requiredInProduction: false,
+  },
   {
     name: 'STRIPE_WEBHOOK_SECRET',
     description:

@@ -26,6 +26,8 @@ export interface CompletedSession {
   paymentLink: string | undefined;
   /** Amount paid in the currency's smallest unit (cents). */
   amountTotal: number;
+  /** Amount before discounts (cents), when given. */
+  amountSubtotal: number | undefined;
   /** Currency, lower case. */
   currency: string;
   /** True when `payment_status` is `paid`. */
@@ -42,6 +44,14 @@ export interface Reversal {
   kind: 'refund' | 'dispute';
   /** The payment intent (`pi_...`) of the refunded or disputed charge; undefined when absent. */
   paymentIntent: string | undefined;
+  /**
+   * For a refund: the share of the charge refunded so far, in (0, 1] (`amount_refunded /
+   * amount`, cumulative over partial refunds); 1 when the charge does not say. Always 1 for a
+   * dispute.
+   */
+  refundedShare: number;
+  /** For a partial refund: `amount_refunded` in cents (the key of its debit). */
+  amountRefunded: number | undefined;
 }
 
 /** Prefix of the payment link ids of the local checkout: `plink_local_<packId>`. */
@@ -101,6 +111,9 @@ export function completedSession(session: Stripe.Checkout.Session): CompletedSes
     packId: typeof packId === 'string' ? packId : undefined,
     paymentLink: idOf(session.payment_link),
     amountTotal: session.amount_total ?? 0,
+    amountSubtotal: Number.isSafeInteger(session.amount_subtotal)
+      ? (session.amount_subtotal as number)
+      : undefined,
     currency: session.currency ?? '',
     paid: session.payment_status === 'paid',
     paymentIntent: idOf(session.payment_intent),
@@ -112,7 +125,22 @@ export function completedSession(session: Stripe.Checkout.Session): CompletedSes
 export function reversalOf(
   event: Stripe.ChargeRefundedEvent | Stripe.ChargeDisputeCreatedEvent,
 ): Reversal {
-  return event.type === 'charge.refunded'
-    ? { kind: 'refund', paymentIntent: idOf(event.data.object.payment_intent) }
-    : { kind: 'dispute', paymentIntent: idOf(event.data.object.payment_intent) };
+  if (event.type !== 'charge.refunded') {
+    const paymentIntent = idOf(event.data.object.payment_intent);
+    return { kind: 'dispute', paymentIntent, refundedShare: 1, amountRefunded: undefined };
+  }
+  const charge = event.data.object;
+  const { amount, amount_refunded: refunded } = charge;
+  const partial =
+    Number.isSafeInteger(amount) &&
+    Number.isSafeInteger(refunded) &&
+    amount > 0 &&
+    refunded > 0 &&
+    refunded < amount;
+  return {
+    kind: 'refund',
+    paymentIntent: idOf(charge.payment_intent),
+    refundedShare: partial ? refunded / amount : 1,
+    amountRefunded: partial ? refunded : undefined,
+  };
 }

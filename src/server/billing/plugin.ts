@@ -28,6 +28,10 @@ async function billingService(app: FastifyInstance, opts: BillingPluginOptions):
       ledger: app.ledger,
       packs: app.packs,
       hooks: opts.hooks,
+      paymentLinks: Object.fromEntries(
+        Object.entries(app.config.paymentLinks).map(([packId, link]) => [link, packId]),
+      ),
+      matchByAmount: app.config.matchPackByAmount,
     }),
   );
 }
