@@ -21,6 +21,7 @@ import swagger from './plugins/external/swagger';
 import configService from './plugins/services/config';
 import database from './plugins/services/database';
 import { LocalCheckout } from './billing/localCheckout';
+import { databaseSessionStore, deleteLocalSessionsOf } from './billing/localSessionStore';
 import billingService from './billing/plugin';
 import referralService from './referral/plugin';
 import { createMailer, identityPlugin } from './identity';
@@ -158,6 +159,7 @@ async function registerPlugins(
       onUserDeleted: async (sub, tx) => {
         await app.vpnLifecycle.onUserDeleted(sub, tx);
         await app.referral.onUserDeleted(sub, tx);
+        await deleteLocalSessionsOf(sub, tx);
       },
     });
   }
@@ -204,6 +206,7 @@ async function registerLocalCheckout(
   if (packIds.length === 0) return undefined;
   const checkout = new LocalCheckout({
     secret: config.stripeWebhookSecret,
+    store: databaseSessionStore(app.db),
     send: async (body, signature) =>
       (
         await app.inject({

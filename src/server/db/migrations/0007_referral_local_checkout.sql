@@ -1,3 +1,16 @@
+CREATE TABLE "local_checkout_sessions" (
+	"id" text PRIMARY KEY NOT NULL,
+	"pack_id" text NOT NULL,
+	"client_reference_id" text,
+	"email" text,
+	"promo_code" text,
+	"amount_total" integer NOT NULL,
+	"payment_intent" text NOT NULL,
+	"state" text DEFAULT 'paid' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "local_checkout_sessions_state_check" CHECK ("local_checkout_sessions"."state" IN ('paid', 'refunded', 'disputed'))
+);
+--> statement-breakpoint
 CREATE TABLE "referral_codes" (
 	"user_sub" uuid PRIMARY KEY NOT NULL,
 	"code" text NOT NULL,
