@@ -10,8 +10,7 @@
  * reward per side, and a release interrupted by a crash is redone by the next sweep.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
-import { fromNano, roundPeanuts } from '../../core/peanuts';
+import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import {
   normaliseReferralCode,
   type ReferralHistoryResponse,
@@ -19,8 +18,9 @@ import {
   type ReferralValidation,
 } from '../../core/referral';
 import type { Database } from '../db';
-import { ledgerEntries, purchases, users } from '../db/schema';
+import { purchases, users } from '../db/schema';
 import type { Executor, LedgerService } from '../plugins/services/ledger';
+import { readHistory, readStats } from './queries';
 import { referralCodes, referrals, type ReferralRow } from './schema';
 import {
   mayRelease,
@@ -88,9 +88,6 @@ export interface ReferralService {
   /** In the account-deleting transaction: the account's side of its referrals goes. */
   onUserDeleted(userSub: string, tx: Executor): Promise<void>;
 }
-
-/** The peanuts of a nano amount, rounded to 2 decimals for the API (spec §9). */
-const peanuts = (nano: number) => roundPeanuts(fromNano(nano));
 
 /** Makes the referral service. */
 export function createReferral(deps: ReferralDeps): ReferralService {
@@ -259,69 +256,9 @@ export function createReferral(deps: ReferralDeps): ReferralService {
 
     validate: async (userSub, input) => (await check(db, userSub, input)).result,
 
-    async stats(userSub) {
-      const [counted] = await db
-        .select({ count: sql<string>`count(*)` })
-        .from(referrals)
-        .where(
-          and(
-            or(eq(referrals.referrerSub, userSub), eq(referrals.refereeSub, userSub)),
-            ne(referrals.state, 'reversed'),
-          ),
-        );
-      const [earned] = await db
-        .select({ total: sql<string | null>`sum(${ledgerEntries.amountNano})` })
-        .from(ledgerEntries)
-        .where(
-          and(
-            eq(ledgerEntries.userSub, userSub),
-            inArray(ledgerEntries.kind, ['referral_reward', 'referral_reversal']),
-          ),
-        );
-      return {
-        totalReferrals: Number(counted?.count ?? 0),
-        totalRewardsEarned: peanuts(Number(earned?.total ?? 0)),
-      };
-    },
+    stats: (userSub) => readStats(db, userSub),
 
-    async history(userSub, limit, nextToken) {
-      const before = nextToken === undefined ? undefined : Number(nextToken);
-      const rows = await db
-        .select()
-        .from(referrals)
-        .where(
-          and(
-            or(eq(referrals.referrerSub, userSub), eq(referrals.refereeSub, userSub)),
-            before === undefined ? undefined : lt(referrals.seq, before),
-          ),
-        )
-        .orderBy(sql`${referrals.seq} DESC`)
-        .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const hasMore = rows.length > limit;
-      return {
-        history: page.map((row) => {
-          const reversed = row.state === 'reversed';
-          return {
-            relationshipId: row.id,
-            referralCode: row.code,
-            createdAt: row.createdAt.toISOString(),
-            referrerReward: reversed ? 0 : peanuts(row.referrerRewardNano),
-            refereeReward: reversed ? 0 : peanuts(row.refereeRewardNano),
-            role: row.refereeSub === userSub ? ('referee' as const) : ('referrer' as const),
-            status: reversed
-              ? ('reversed' as const)
-              : row.state === 'rewarded'
-                ? ('rewarded' as const)
-                : ('pending' as const),
-          };
-        }),
-        pagination: {
-          nextToken: hasMore ? String(page[page.length - 1].seq) : null,
-          hasMore,
-        },
-      };
-    },
+    history: (userSub, limit, nextToken) => readHistory(db, userSub, limit, nextToken),
 
     async onPurchaseCredited(purchase, tx) {
       let refused = '';
