@@ -277,7 +277,7 @@ describe.each(DATABASE_KINDS)('local checkout sessions in the database (%s)', (k
   let database: TestDatabase;
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-  });
+  }, 180_000);
   afterAll(() => database?.cleanup());
 
   it('shows and refunds a session paid before a restart, once under concurrent refunds', async () => {
@@ -320,5 +320,5 @@ describe.each(DATABASE_KINDS)('local checkout sessions in the database (%s)', (k
     } finally {
       await second.close();
     }
-  });
+  }, 180_000);
 });

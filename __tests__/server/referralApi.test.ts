@@ -12,6 +12,9 @@ import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './helpers';
 import { buy, history, ownCode, referrerCode, stats, validate } from './referralHelpers';
 import { api, buildVpnApp, signUpUser, type TestUser } from './vpnHelpers';
 
+// Generous: CI runs every test on a loaded 2-core machine (app start, migrations, sign-ups).
+jest.setTimeout(180_000);
+
 const prefix = (code: string) => `Error with referral code: ${code}: `;
 
 describe.each(DATABASE_KINDS)('referral API on %s', (kind) => {

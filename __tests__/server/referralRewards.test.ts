@@ -22,6 +22,9 @@ import {
 } from './referralHelpers';
 import { buildVpnApp, deleteAccount, signUpUser, type TestUser } from './vpnHelpers';
 
+// Generous: CI runs every test on a loaded 2-core machine (app start, migrations, sign-ups).
+jest.setTimeout(180_000);
+
 /** Sign-up bonus plus one starter pack. */
 const BOUGHT = (10 + 17) * PEANUT;
 

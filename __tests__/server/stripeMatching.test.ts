@@ -13,6 +13,9 @@ import { deliver, reversalEvent, sessionCompleted, stripeId } from './billingHel
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './helpers';
 import { buildVpnApp, signUpUser } from './vpnHelpers';
 
+// Generous: CI runs every test on a loaded 2-core machine (app start, migrations, sign-ups).
+jest.setTimeout(180_000);
+
 const PEANUT = 1_000_000_000;
 
 describe.each(DATABASE_KINDS)('Stripe pack matching and partial refunds on %s', (kind) => {
