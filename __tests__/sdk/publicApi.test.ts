@@ -47,6 +47,7 @@ describe('sdk public calls against a real server', () => {
       userPoolId: 'local_peanutvpn',
       userPoolClientId: 'peanutvpn-local',
       identityEndpoint: `${server.origin}/idp/`,
+      referral: { enabled: true, rewardPeanuts: 5, holdSeconds: 0 },
     });
   });
 });

@@ -205,6 +205,7 @@ describe.each(DATABASE_KINDS)('API on %s', (kind) => {
           userPoolId: 'local_peanutvpn',
           userPoolClientId: 'peanutvpn-local',
           identityEndpoint: `http://${host}/idp/`,
+          referral: { enabled: true, rewardPeanuts: 5, holdSeconds: 0 },
         });
       }
     });
@@ -224,6 +225,7 @@ describe.each(DATABASE_KINDS)('API on %s', (kind) => {
         userPoolId: 'eu-west-1_AbC123',
         userPoolClientId: 'client123',
         identityEndpoint: 'https://cognito-idp.eu-west-1.amazonaws.com/',
+        referral: { enabled: true, rewardPeanuts: 5, holdSeconds: 0 },
       });
       // The browser may call that identity endpoint; HTTPS deployments get HSTS.
       expect(response.headers['content-security-policy']).toContain(

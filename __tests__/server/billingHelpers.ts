@@ -21,6 +21,10 @@ export interface SessionFields {
   paymentStatus?: 'paid' | 'unpaid';
   sessionId?: string;
   paymentIntent?: string;
+  /** Cents paid (default 271, the starter pack's price). */
+  amountTotal?: number;
+  /** Cents before discounts (default: absent). */
+  amountSubtotal?: number;
 }
 
 /** A `checkout.session.completed` event as Stripe sends it (the fields we read and a few more). */
@@ -38,7 +42,8 @@ export function sessionCompleted(fields: SessionFields): Record<string, unknown>
         object: 'checkout.session',
         client_reference_id: fields.clientReferenceId ?? null,
         customer_details: { email: 'buyer@example.com' },
-        amount_total: 271,
+        amount_total: fields.amountTotal ?? 271,
+        ...(fields.amountSubtotal === undefined ? {} : { amount_subtotal: fields.amountSubtotal }),
         currency: 'usd',
         mode: 'payment',
         payment_status: fields.paymentStatus ?? 'paid',
@@ -54,10 +59,22 @@ export function sessionCompleted(fields: SessionFields): Record<string, unknown>
 export function reversalEvent(
   type: 'charge.refunded' | 'charge.dispute.created',
   paymentIntent: string,
+  amounts?: { amount: number; amountRefunded: number },
 ): Record<string, unknown> {
+  const refundedAmounts = amounts && {
+    amount: amounts.amount,
+    amount_refunded: amounts.amountRefunded,
+    refunded: amounts.amountRefunded >= amounts.amount,
+  };
   const object =
     type === 'charge.refunded'
-      ? { id: stripeId('ch'), object: 'charge', payment_intent: paymentIntent, refunded: true }
+      ? {
+          id: stripeId('ch'),
+          object: 'charge',
+          payment_intent: paymentIntent,
+          refunded: true,
+          ...refundedAmounts,
+        }
       : { id: stripeId('dp'), object: 'dispute', payment_intent: paymentIntent, charge: 'ch_x' };
   return {
     id: stripeId('evt'),

@@ -44,6 +44,8 @@ describe('loadConfig', () => {
         elite: '/checkout/elite',
       },
       stripeWebhookSecret: 'whsec_peanutvpn_local_checkout',
+      paymentLinks: {},
+      matchPackByAmount: true,
       preset: 'product',
       provisioner: 'simulated',
       netns: {
@@ -58,7 +60,32 @@ describe('loadConfig', () => {
       simulatedStepMs: 1500,
       meterIntervalMs: 5000,
       vpnQuota: undefined,
+      referralEnabled: true,
+      referralRewardPeanuts: 5,
+      referralHoldS: 0,
     });
+  });
+
+  it('reads the Stripe Payment Link ids of the packs and the amount matching switch', () => {
+    expect(
+      loadConfig({ STRIPE_PAYMENT_LINK_PRO: 'plink_1AbC', STRIPE_MATCH_AMOUNT: 'false' }),
+    ).toMatchObject({ paymentLinks: { pro: 'plink_1AbC' }, matchPackByAmount: false });
+    expect(() => loadConfig({ STRIPE_PAYMENT_LINK_STARTER: 'https://buy.stripe.com/x' })).toThrow(
+      /STRIPE_PAYMENT_LINK_STARTER must be a Stripe Payment Link id/,
+    );
+  });
+
+  it('reads the referral settings; production holds rewards 48 h by default', () => {
+    expect(
+      loadConfig({
+        REFERRAL_ENABLED: 'false',
+        REFERRAL_REWARD_PEANUTS: '2.5',
+        REFERRAL_HOLD_S: '60',
+      }),
+    ).toMatchObject({ referralEnabled: false, referralRewardPeanuts: 2.5, referralHoldS: 60 });
+    expect(loadConfig(productionEnv).referralHoldS).toBe(172_800);
+    expect(() => loadConfig({ REFERRAL_HOLD_S: '-1' })).toThrow(/REFERRAL_HOLD_S/);
+    expect(() => loadConfig({ REFERRAL_ENABLED: 'maybe' })).toThrow(/REFERRAL_ENABLED/);
   });
 
   it('reads the VPN settings', () => {

@@ -12,8 +12,10 @@ import { buildApp } from '../../src/server/app';
 import { LocalCheckout, type DeliveredEvent } from '../../src/server/billing/localCheckout';
 import { LOCAL_WEBHOOK_SECRET, loadConfig } from '../../src/server/config';
 import { deliver } from './billingHelpers';
-import { openTestDatabase, type TestDatabase } from './helpers';
-import { buildVpnApp, signUpUser, type TestUser } from './vpnHelpers';
+import { eq } from 'drizzle-orm';
+import { localCheckoutSessions } from '../../src/server/db/schema';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './helpers';
+import { buildVpnApp, deleteAccount, signUpUser, type TestUser } from './vpnHelpers';
 
 const PEANUT = 1_000_000_000;
 
@@ -269,4 +271,54 @@ describe('local checkout off', () => {
       await app.close();
     }
   });
+});
+
+describe.each(DATABASE_KINDS)('local checkout sessions in the database (%s)', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  }, 180_000);
+  afterAll(() => database?.cleanup());
+
+  it('shows and refunds a session paid before a restart, once under concurrent refunds', async () => {
+    const first = await buildVpnApp(database);
+    let buyer: TestUser;
+    let sessionId: string;
+    try {
+      buyer = await signUpUser(first, 'restart');
+      sessionId = sessionOf(await pay(first, 'pro', { client_reference_id: buyer.sub }));
+    } finally {
+      await first.close();
+    }
+    const second = await buildVpnApp(database);
+    try {
+      const page = await second.inject({
+        method: 'GET',
+        url: `/checkout/pro?session=${sessionId}`,
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<span id="state">paid</span>');
+      const url = `/checkout/pro/sessions/${sessionId}/refund`;
+      const answers = await Promise.all([
+        second.inject({ method: 'POST', url }),
+        second.inject({ method: 'POST', url }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([303, 409]);
+      expect(await second.ledger.balanceNano(buyer.sub)).toBe(10 * PEANUT);
+      const [stored] = await second.db
+        .select()
+        .from(localCheckoutSessions)
+        .where(eq(localCheckoutSessions.id, sessionId));
+      expect(stored).toMatchObject({ packId: 'pro', state: 'refunded', amountTotal: 489 });
+      // The session holds the buyer's reference: it goes with the account.
+      await deleteAccount(second, buyer);
+      const left = await second.db
+        .select()
+        .from(localCheckoutSessions)
+        .where(eq(localCheckoutSessions.id, sessionId));
+      expect(left).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  }, 180_000);
 });

@@ -161,7 +161,7 @@ describe.each(DATABASE_KINDS)('Stripe webhook on %s', (kind) => {
         'client_reference_id names no user',
       ],
       ['an unknown pack', { packId: 'platinum' }, 'unknown pack'],
-      ['no pack at all', {}, 'unknown pack'],
+      ['no pack at all (and an amount of no pack)', { amountTotal: 999 }, 'unknown pack'],
       [
         'an unpaid session',
         { packId: 'starter', paymentStatus: 'unpaid' as const },

@@ -1,3 +1,5 @@
+import type { ReferralAppConfig } from './referral';
+
 /**
  * The runtime configuration served at `GET /app-config.json` (DESIGN.md "Fixed points"). The SPA
  * and the CLI load it at start, so one build serves any deployment.
@@ -13,4 +15,9 @@ export interface AppConfig {
   userPoolClientId: string;
   /** Identity provider endpoint URL (ours: `<origin>/idp/`; Cognito's regional endpoint otherwise). */
   identityEndpoint: string;
+  /**
+   * The referral programme's settings (issue 9: for /referral/terms and to hide the programme
+   * when it is off); always sent by this server, optional for older servers.
+   */
+  referral?: ReferralAppConfig;
 }

@@ -21,6 +21,7 @@ import swagger from './plugins/external/swagger';
 import configService from './plugins/services/config';
 import database from './plugins/services/database';
 import { LocalCheckout } from './billing/localCheckout';
+import { databaseSessionStore, deleteLocalSessionsOf } from './billing/localSessionStore';
 import billingService from './billing/plugin';
 import {
   createDbSmsOutbox,
@@ -30,6 +31,7 @@ import {
   type HookUser,
   type IdentityTx,
 } from './identity';
+import referralService from './referral/plugin';
 import auth from './plugins/services/auth';
 import ledgerService from './plugins/services/ledger';
 import packsService from './plugins/services/packs';
@@ -43,6 +45,7 @@ import devRoutes from './routes/dev';
 import packRoutes from './routes/packs';
 import peanutsRoutes from './routes/peanuts';
 import peanutsHistoryRoutes from './routes/peanutsHistory';
+import referralRoutes from './routes/referral';
 import regionRoutes from './routes/regions';
 import spa from './routes/spa';
 import vpnRoutes from './routes/vpns';
@@ -135,7 +138,9 @@ async function registerPlugins(
   await app.register(regionsService);
   await app.register(packsService, { config });
   await app.register(ledgerService, { signupBonusPeanuts: preset.signupBonusPeanuts });
-  await app.register(billingService);
+  await app.register(referralService, { clock: deps.clock });
+  // Issue 9: a purchase carrying a referral code makes a referral; its refund reverses it.
+  await app.register(billingService, { hooks: app.referral });
   const mailer = config.embeddedIdp
     ? createMailer({ db: handle.db, smtpUrl: config.smtpUrl, from: config.smtpFrom })
     : undefined;
@@ -145,6 +150,8 @@ async function registerPlugins(
     if (user.email) await app.ledger.creditSignupBonus(user.sub, user.email, tx);
     // Issue 8: purchases paid before the account was confirmed are credited now.
     await app.billing.applyPending(user.sub, tx);
+    // Issue 9: every user gets their own referral code at sign-up.
+    await app.referral.ownCode(user.sub, tx);
   };
   // Text messages stay in the local SMS outbox when mail stays in the local mailbox.
   const sms = mailer?.mailbox ? createDbSmsOutbox(handle.db) : undefined;
@@ -162,7 +169,11 @@ async function registerPlugins(
       // per email address ever (issue 16: deleting the account and signing up again gets none).
       onUserConfirmed: onAccountCreated,
       // Account deletion tears the user's VPN servers down; their rows and ledger go with the user.
-      onUserDeleted: (sub, tx) => app.vpnLifecycle.onUserDeleted(sub, tx),
+      onUserDeleted: async (sub, tx) => {
+        await app.vpnLifecycle.onUserDeleted(sub, tx);
+        await app.referral.onUserDeleted(sub, tx);
+        await deleteLocalSessionsOf(sub, tx);
+      },
     });
   }
   // Issue 14: a real Cognito pool's users get their account row on first use.
@@ -183,6 +194,7 @@ async function registerPlugins(
   await app.register(packRoutes);
   await app.register(peanutsRoutes);
   await app.register(peanutsHistoryRoutes);
+  await app.register(referralRoutes);
   await app.register(vpnRoutes);
   await app.register(webhookRoutes);
   await app.register(appConfigRoutes);
@@ -214,6 +226,7 @@ async function registerLocalCheckout(
   if (packIds.length === 0) return undefined;
   const checkout = new LocalCheckout({
     secret: config.stripeWebhookSecret,
+    store: databaseSessionStore(app.db),
     send: async (body, signature) =>
       (
         await app.inject({

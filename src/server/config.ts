@@ -101,6 +101,17 @@ export interface ServerConfig {
   /** Purchase link of each pack (`CHECKOUT_URL_STARTER`, `_PRO`, `_ELITE`). */
   checkoutUrls: Readonly<Record<PackId, string>>;
   /**
+   * The Stripe Payment Link id (`plink_...`) of each pack whose link is one
+   * (`STRIPE_PAYMENT_LINK_STARTER`, `_PRO`, `_ELITE`): a session from it credits that pack even
+   * without `metadata.packId`.
+   */
+  paymentLinks: Readonly<Partial<Record<PackId, string>>>;
+  /**
+   * True when a paid session naming no pack (no metadata, no known link) is matched to the one
+   * pack whose price equals its amount before discounts, in USD (`STRIPE_MATCH_AMOUNT`).
+   */
+  matchPackByAmount: boolean;
+  /**
    * Signing secret of the Stripe webhook endpoint (`STRIPE_WEBHOOK_SECRET`, `whsec_...`); the
    * embedded default is the fixed, public LOCAL_WEBHOOK_SECRET the local checkout signs with.
    * Secret: never logged.
@@ -133,6 +144,15 @@ export interface ServerConfig {
    * regions (DESIGN.md "Decisions").
    */
   vpnQuota: number | undefined;
+  /** False switches the referral programme off (`REFERRAL_ENABLED`, default true; issue 9). */
+  referralEnabled: boolean;
+  /** Peanuts credited to each side of a referral (`REFERRAL_REWARD_PEANUTS`, default 5). */
+  referralRewardPeanuts: number;
+  /**
+   * Seconds referral rewards are held before they are credited (`REFERRAL_HOLD_S`; default 0,
+   * 172800 in production: spec §1 "up to 48 hours").
+   */
+  referralHoldS: number;
 }
 
 /**
@@ -140,6 +160,26 @@ export interface ServerConfig {
  * so production refuses to start without a real one.
  */
 export const LOCAL_WEBHOOK_SECRET = 'whsec_peanutvpn_local_checkout';
+
+/** Environment variable holding the Stripe Payment Link id of `packId`. */
+export function paymentLinkSetting(packId: PackId): string {
+  return `STRIPE_PAYMENT_LINK_${packId.toUpperCase()}`;
+}
+
+/** Reads the Payment Link ids of the packs (`plink_...`). */
+function readPaymentLinks(env: Env): Partial<Record<PackId, string>> {
+  const links: Partial<Record<PackId, string>> = {};
+  for (const id of PACK_IDS) {
+    const name = paymentLinkSetting(id);
+    const value = read(env, name);
+    if (value === undefined) continue;
+    if (!/^plink_[A-Za-z0-9_]{1,200}$/.test(value)) {
+      throw new Error(`${name} must be a Stripe Payment Link id (plink_...), got: '${value}'`);
+    }
+    links[id] = value;
+  }
+  return Object.freeze(links);
+}
 
 /** Environment variable holding the purchase link of `packId`, e.g. `CHECKOUT_URL_PRO`. */
 export function checkoutUrlSetting(packId: PackId): string {
@@ -317,6 +357,8 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     smtpFrom: read(env, 'SMTP_FROM') ?? 'Peanut VPN <no-reply@localhost>',
     cognitoIssuer,
     checkoutUrls: Object.freeze(checkoutUrls),
+    paymentLinks: readPaymentLinks(env),
+    matchPackByAmount: readBoolean(env, 'STRIPE_MATCH_AMOUNT', true),
     stripeWebhookSecret: required('STRIPE_WEBHOOK_SECRET') ?? LOCAL_WEBHOOK_SECRET,
     preset: readChoice(env, 'PRESET', PRESET_NAMES),
     provisioner: readChoice(env, 'PROVISIONER', PROVISIONER_NAMES),
@@ -326,5 +368,8 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     meterIntervalMs: Math.round(1000 * readDecimal(env, 'METER_INTERVAL_S', 5, 0.05, 3600)),
     vpnQuota:
       read(env, 'VPN_QUOTA') === undefined ? undefined : readInt(env, 'VPN_QUOTA', 0, 1, 1_000_000),
+    referralEnabled: readBoolean(env, 'REFERRAL_ENABLED', true),
+    referralRewardPeanuts: readDecimal(env, 'REFERRAL_REWARD_PEANUTS', 5, 0, 1_000_000),
+    referralHoldS: readInt(env, 'REFERRAL_HOLD_S', production ? 172_800 : 0, 0, 31_536_000),
   });
 }

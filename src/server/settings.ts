@@ -2,7 +2,13 @@
  * The documentation of every setting `loadConfig` reads (config.ts): the README's configuration
  * table is checked against this list, so a setting cannot be added without being documented.
  */
-import { checkoutUrlSetting, LOCAL_WEBHOOK_SECRET, LOG_LEVELS, PACK_IDS } from './config';
+import {
+  checkoutUrlSetting,
+  LOCAL_WEBHOOK_SECRET,
+  LOG_LEVELS,
+  PACK_IDS,
+  paymentLinkSetting,
+} from './config';
 import { NETNS_SETTINGS } from './provisioners/netnsSettings';
 import { HOSTS_SETTINGS } from './hosts/settings';
 
@@ -118,6 +124,19 @@ export const SETTINGS: readonly SettingDoc[] = [
     default: `\`/checkout/${id}\` (local checkout)`,
     requiredInProduction: true,
   })),
+  ...PACK_IDS.map((id): SettingDoc => ({
+    name: paymentLinkSetting(id),
+    description: `Stripe Payment Link id (\`plink_...\`) of the ${id} pack: its sessions credit that pack even without \`metadata.packId\``,
+    default: 'unset',
+    requiredInProduction: false,
+  })),
+  {
+    name: 'STRIPE_MATCH_AMOUNT',
+    description:
+      'Credit a paid session that names no pack (no `metadata.packId`, no known payment link) with the one pack whose USD price equals its amount before discounts: `true` or `false`',
+    default: 'true',
+    requiredInProduction: false,
+  },
   {
     name: 'STRIPE_WEBHOOK_SECRET',
     description:
@@ -199,6 +218,27 @@ export const SETTINGS: readonly SettingDoc[] = [
     name: 'VPN_QUOTA',
     description: 'Most active VPNs per user',
     default: '2 x the number of enabled regions',
+    requiredInProduction: false,
+  },
+  {
+    name: 'REFERRAL_ENABLED',
+    description:
+      "Run the referral programme: `true` or `false` (then its API answers 'Referral service is currently disabled.' and codes at checkout are ignored)",
+    default: 'true',
+    requiredInProduction: false,
+  },
+  {
+    name: 'REFERRAL_REWARD_PEANUTS',
+    description:
+      "Peanuts credited to each side of a referral (the referrer and the referee) once the referee's purchase qualifies",
+    default: '5',
+    requiredInProduction: false,
+  },
+  {
+    name: 'REFERRAL_HOLD_S',
+    description:
+      'Seconds referral rewards are held before they are credited (a refund or dispute in that time withholds them)',
+    default: '0, or 172800 (48 h) when NODE_ENV=production',
     requiredInProduction: false,
   },
   ...HOSTS_SETTINGS,

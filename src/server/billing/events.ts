@@ -26,12 +26,16 @@ export interface CompletedSession {
   paymentLink: string | undefined;
   /** Amount paid in the currency's smallest unit (cents). */
   amountTotal: number;
+  /** Amount before discounts (cents), when given. */
+  amountSubtotal: number | undefined;
   /** Currency, lower case. */
   currency: string;
   /** True when `payment_status` is `paid`. */
   paid: boolean;
   /** The payment intent (`pi_...`), when any. */
   paymentIntent: string | undefined;
+  /** The referral code after the sub in `client_reference_id` (upper case), when any. */
+  referralCode: string | undefined;
 }
 
 /** A refund or a dispute: the payment intent it names. */
@@ -40,6 +44,14 @@ export interface Reversal {
   kind: 'refund' | 'dispute';
   /** The payment intent (`pi_...`) of the refunded or disputed charge; undefined when absent. */
   paymentIntent: string | undefined;
+  /**
+   * For a refund: the share of the charge refunded so far, in (0, 1] (`amount_refunded /
+   * amount`, cumulative over partial refunds); 1 when the charge does not say. Always 1 for a
+   * dispute.
+   */
+  refundedShare: number;
+  /** For a partial refund: `amount_refunded` in cents (the key of its debit). */
+  amountRefunded: number | undefined;
 }
 
 /** Prefix of the payment link ids of the local checkout: `plink_local_<packId>`. */
@@ -75,6 +87,15 @@ export function subOfClientReference(reference: string | null | undefined): stri
   return rest === '' || /^[0-9A-Za-z]{8}$/.test(rest) ? match[0].toLowerCase() : undefined;
 }
 
+/** The referral code of a `client_reference_id` (the 8 characters after the sub), upper case. */
+export function referralCodeOfClientReference(
+  reference: string | null | undefined,
+): string | undefined {
+  if (subOfClientReference(reference) === undefined) return undefined;
+  const rest = reference!.slice(36);
+  return rest === '' ? undefined : rest.toUpperCase();
+}
+
 /** The id of an expandable Stripe field (a string, or an object with an id), if any. */
 function idOf(field: string | { id: string } | null | undefined): string | undefined {
   if (typeof field === 'string') return field;
@@ -90,9 +111,13 @@ export function completedSession(session: Stripe.Checkout.Session): CompletedSes
     packId: typeof packId === 'string' ? packId : undefined,
     paymentLink: idOf(session.payment_link),
     amountTotal: session.amount_total ?? 0,
+    amountSubtotal: Number.isSafeInteger(session.amount_subtotal)
+      ? (session.amount_subtotal as number)
+      : undefined,
     currency: session.currency ?? '',
     paid: session.payment_status === 'paid',
     paymentIntent: idOf(session.payment_intent),
+    referralCode: referralCodeOfClientReference(session.client_reference_id),
   };
 }
 
@@ -100,7 +125,22 @@ export function completedSession(session: Stripe.Checkout.Session): CompletedSes
 export function reversalOf(
   event: Stripe.ChargeRefundedEvent | Stripe.ChargeDisputeCreatedEvent,
 ): Reversal {
-  return event.type === 'charge.refunded'
-    ? { kind: 'refund', paymentIntent: idOf(event.data.object.payment_intent) }
-    : { kind: 'dispute', paymentIntent: idOf(event.data.object.payment_intent) };
+  if (event.type !== 'charge.refunded') {
+    const paymentIntent = idOf(event.data.object.payment_intent);
+    return { kind: 'dispute', paymentIntent, refundedShare: 1, amountRefunded: undefined };
+  }
+  const charge = event.data.object;
+  const { amount, amount_refunded: refunded } = charge;
+  const partial =
+    Number.isSafeInteger(amount) &&
+    Number.isSafeInteger(refunded) &&
+    amount > 0 &&
+    refunded > 0 &&
+    refunded < amount;
+  return {
+    kind: 'refund',
+    paymentIntent: idOf(charge.payment_intent),
+    refundedShare: partial ? refunded / amount : 1,
+    amountRefunded: partial ? refunded : undefined,
+  };
 }

@@ -5,7 +5,9 @@
  * webhook secret, to `POST /v1/webhooks/stripe`; a failed delivery is retried with exponential
  * backoff, as Stripe does. Refund and Dispute of a paid session send `charge.refunded` and
  * `charge.dispute.created` the same way. Every delivered event is kept, newest first, for
- * `GET /dev/checkout/events`. Sessions and events live in memory (a development tool).
+ * `GET /dev/checkout/events`. Sessions are kept by a store (the app's: the database, so a paid
+ * session can be refunded after a restart); delivered events live in memory (a development
+ * tool's log).
  */
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
@@ -54,6 +56,39 @@ export interface DeliveredEvent {
   createdAt: string;
 }
 
+/** Where the sessions are kept. */
+export interface LocalSessionStore {
+  /** The session `id`, or undefined. */
+  get(id: string): Promise<LocalSession | undefined>;
+  /** Keeps a new session. */
+  insert(session: LocalSession): Promise<void>;
+  /**
+   * Moves the paid session `id` to `state`; false when there is no such paid session (atomic:
+   * of two concurrent calls, one wins).
+   */
+  reverse(id: string, state: 'refunded' | 'disputed'): Promise<boolean>;
+}
+
+/** A store in memory (tests, and LocalCheckout's default). */
+export function memorySessionStore(): LocalSessionStore {
+  const sessions = new Map<string, LocalSession>();
+  return {
+    get: async (id) => {
+      const session = sessions.get(id);
+      return session && { ...session };
+    },
+    insert: async (session) => {
+      sessions.set(session.id, { ...session });
+    },
+    reverse: async (id, state) => {
+      const session = sessions.get(id);
+      if (!session || session.state !== 'paid') return false;
+      session.state = state;
+      return true;
+    },
+  };
+}
+
 /** Sends one signed body to the webhook endpoint; answers the HTTP status (0: no answer). */
 export type WebhookSender = (body: string, signature: string) => Promise<number>;
 
@@ -69,6 +104,8 @@ export interface LocalCheckoutOptions {
   maxAttempts?: number;
   /** Most events kept (default 500; the oldest go first). */
   keepEvents?: number;
+  /** Where sessions are kept (default: in memory). */
+  store?: LocalSessionStore;
 }
 
 /** A random Stripe-style id with `prefix`. */
@@ -85,17 +122,18 @@ export interface CheckoutInput {
 
 /** The local checkout: sessions, signed deliveries with retries, and the delivered events. */
 export class LocalCheckout {
-  private readonly sessions = new Map<string, LocalSession>();
+  private readonly sessions: LocalSessionStore;
   private readonly delivered: DeliveredEvent[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private closed = false;
 
-  constructor(private readonly options: LocalCheckoutOptions) {}
+  constructor(private readonly options: LocalCheckoutOptions) {
+    this.sessions = options.store ?? memorySessionStore();
+  }
 
   /** The session `id`, or undefined. */
-  session(id: string): LocalSession | undefined {
-    const session = this.sessions.get(id);
-    return session && { ...session };
+  session(id: string): Promise<LocalSession | undefined> {
+    return this.sessions.get(id);
   }
 
   /** Every delivered event, newest first (copies). */
@@ -123,7 +161,7 @@ export class LocalCheckout {
       paymentIntent: stripeId('pi'),
       state: 'paid',
     };
-    this.sessions.set(session.id, session);
+    await this.sessions.insert(session);
     await this.send(session, 'checkout.session.completed', {
       id: session.id,
       object: 'checkout.session',
@@ -148,9 +186,13 @@ export class LocalCheckout {
    * Returns false when there is no such paid session.
    */
   async reverse(id: string, kind: 'refund' | 'dispute'): Promise<boolean> {
-    const session = this.sessions.get(id);
-    if (!session || session.state !== 'paid') return false;
-    session.state = kind === 'refund' ? 'refunded' : 'disputed';
+    const session = await this.sessions.get(id);
+    if (
+      !session ||
+      !(await this.sessions.reverse(id, kind === 'refund' ? 'refunded' : 'disputed'))
+    ) {
+      return false;
+    }
     const charge = stripeId('ch');
     if (kind === 'refund') {
       await this.send(session, 'charge.refunded', {

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createBilling, type BillingService } from './service';
+import { createBilling, type BillingService, type PurchaseHooks } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,14 +13,25 @@ declare module 'fastify' {
   }
 }
 
+/** Options of the billing plugin. */
+export interface BillingPluginOptions {
+  /** Run inside the purchase and reversal transactions (the referral programme's). */
+  hooks?: PurchaseHooks;
+}
+
 /** Decorates `app.billing` over `app.db`, `app.ledger` and `app.packs`. */
-async function billingService(app: FastifyInstance): Promise<void> {
+async function billingService(app: FastifyInstance, opts: BillingPluginOptions): Promise<void> {
   app.decorate(
     'billing',
     createBilling({
       db: app.db,
       ledger: app.ledger,
       packs: app.packs,
+      hooks: opts.hooks,
+      paymentLinks: Object.fromEntries(
+        Object.entries(app.config.paymentLinks).map(([packId, link]) => [link, packId]),
+      ),
+      matchByAmount: app.config.matchPackByAmount,
     }),
   );
 }

@@ -93,3 +93,40 @@ export const stripeEvents = pgTable(
 
 /** A row of `stripe_events`. */
 export type StripeEventRow = typeof stripeEvents.$inferSelect;
+
+/**
+ * The sessions of the local checkout (issue 8, embedded default only): kept in the database so
+ * that a paid session can still be refunded or disputed after a restart. No foreign key: the
+ * `client_reference_id` is whatever the pack's link was opened with.
+ */
+export const localCheckoutSessions = pgTable(
+  'local_checkout_sessions',
+  {
+    /** Checkout session id, `cs_test_...`. */
+    id: text('id').primaryKey(),
+    /** The pack bought. */
+    packId: text('pack_id').notNull(),
+    /** What the pack's link was opened with (the buyer's sub, maybe with a referral code). */
+    clientReferenceId: text('client_reference_id'),
+    /** The buyer's email, when given. */
+    email: text('email'),
+    /** The promotion code entered, when any. */
+    promoCode: text('promo_code'),
+    /** Amount paid in cents. */
+    amountTotal: integer('amount_total').notNull(),
+    /** The payment intent, `pi_...`. */
+    paymentIntent: text('payment_intent').notNull(),
+    /** `paid`, then `refunded` or `disputed`. */
+    state: text('state').notNull().default('paid'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'local_checkout_sessions_state_check',
+      sql`${table.state} IN (${sql.raw(PURCHASE_STATES.map((state) => `'${state}'`).join(', '))})`,
+    ),
+  ],
+);
+
+/** A row of `local_checkout_sessions`. */
+export type LocalCheckoutSessionRow = typeof localCheckoutSessions.$inferSelect;

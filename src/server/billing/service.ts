@@ -9,7 +9,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { toNano } from '../../core/peanuts';
 import type { Database } from '../db';
-import { purchases, stripeEvents, users } from '../db/schema';
+import { ledgerEntries, purchases, stripeEvents, users } from '../db/schema';
 import type { Executor, LedgerService } from '../plugins/services/ledger';
 import type { PacksService } from '../plugins/services/packs';
 import {
@@ -31,6 +31,20 @@ export interface AppliedEvent {
   reason?: string;
 }
 
+/**
+ * What other services do inside a purchase's transactions (issue 9: the referral programme).
+ * A hook that throws rolls the event back (Stripe redelivers it).
+ */
+export interface PurchaseHooks {
+  /** A paid session was just credited (in its transaction `tx`). */
+  onPurchaseCredited?(
+    purchase: { sessionId: string; userSub: string; referralCode: string | undefined },
+    tx: Executor,
+  ): Promise<unknown>;
+  /** The purchase of session `sessionId` was just refunded or disputed (in `tx`). */
+  onPurchaseReversed?(sessionId: string, tx: Executor): Promise<void>;
+}
+
 /** What the billing service needs. */
 export interface BillingDeps {
   /** The database. */
@@ -39,6 +53,12 @@ export interface BillingDeps {
   ledger: LedgerService;
   /** The packs for sale. */
   packs: PacksService;
+  /** Run inside the purchase and reversal transactions. */
+  hooks?: PurchaseHooks;
+  /** Pack id of each configured Stripe Payment Link id (`plink_...`). */
+  paymentLinks?: Readonly<Record<string, string>>;
+  /** Match a session naming no pack by its amount (`STRIPE_MATCH_AMOUNT`). */
+  matchByAmount?: boolean;
 }
 
 /** The billing operations. */
@@ -69,12 +89,24 @@ export function reversalKey(sessionId: string): string {
 
 /** Makes the billing service. */
 export function createBilling(deps: BillingDeps): BillingService {
-  const { db, ledger, packs } = deps;
+  const { db, ledger, packs, hooks = {}, paymentLinks = {} } = deps;
 
-  /** The pack of a session: `metadata.packId`, else its (local checkout's) payment link. */
+  /**
+   * The pack of a session: `metadata.packId`, else its payment link (the local checkout's, or
+   * a configured Stripe Payment Link), else (when `matchByAmount`) the one pack whose USD price
+   * in cents equals its amount before discounts.
+   */
   const packOf = (session: CompletedSession) => {
-    const id = session.packId ?? packIdOfPaymentLink(session.paymentLink);
-    return id === undefined ? undefined : packs.get(id);
+    const link = session.paymentLink;
+    const id =
+      session.packId ??
+      packIdOfPaymentLink(link) ??
+      (link === undefined ? undefined : paymentLinks[link]);
+    if (id !== undefined) return packs.get(id);
+    if (!deps.matchByAmount || session.currency !== 'usd') return undefined;
+    const amount = session.amountSubtotal ?? session.amountTotal;
+    const matches = packs.list().filter((pack) => Math.round(pack.price * 100) === amount);
+    return matches.length === 1 ? matches[0] : undefined;
   };
 
   const credit = async (session: CompletedSession, tx: Executor): Promise<AppliedEvent> => {
@@ -113,32 +145,67 @@ export function createBilling(deps: BillingDeps): BillingService {
       currency: session.currency,
       paymentIntent: session.paymentIntent ?? null,
     });
+    await hooks.onPurchaseCredited?.(
+      { sessionId: session.id, userSub: user.sub, referralCode: session.referralCode },
+      tx,
+    );
     return { outcome: 'applied' };
+  };
+
+  /** Nano-peanuts debited so far for the purchase of `sessionId` (full and partial debits). */
+  const debitedNano = async (userSub: string, sessionId: string, tx: Executor) => {
+    const key = reversalKey(sessionId);
+    const [row] = await tx
+      .select({ total: sql<string | null>`sum(-${ledgerEntries.amountNano})` })
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.userSub, userSub),
+          sql`(${ledgerEntries.key} = ${key} OR left(${ledgerEntries.key}, ${key.length + 1}) = ${`${key}:`})`,
+        ),
+      );
+    return Number(row?.total ?? 0);
   };
 
   const reverse = async (reversal: Reversal, tx: Executor): Promise<AppliedEvent> => {
     if (reversal.paymentIntent === undefined) {
       return { outcome: 'unmatched', reason: 'no payment_intent' };
     }
+    // Locked: concurrent partial refunds of one purchase debit one after the other.
     const [purchase] = await tx
       .select()
       .from(purchases)
-      .where(eq(purchases.paymentIntent, reversal.paymentIntent));
+      .where(eq(purchases.paymentIntent, reversal.paymentIntent))
+      .for('update');
     if (!purchase) return { outcome: 'unmatched', reason: 'unknown purchase' };
+    const sessionId = purchase.checkoutSessionId;
+    const partial = reversal.amountRefunded !== undefined;
+    // A partial refund debits its share of the peanuts (cumulative: what earlier partial
+    // refunds debited is deducted); a full refund or a dispute debits what is left.
+    const target = partial
+      ? Math.round(purchase.peanutsNano * reversal.refundedShare)
+      : purchase.peanutsNano;
+    const amountNano = target - (await debitedNano(purchase.userSub, sessionId, tx));
+    if (amountNano <= 0) return { outcome: 'duplicate' };
     const written = await ledger.append(
       {
         userSub: purchase.userSub,
-        amountNano: -purchase.peanutsNano,
+        amountNano: -amountNano,
         kind: reversal.kind,
-        key: reversalKey(purchase.checkoutSessionId),
+        key: partial
+          ? `${reversalKey(sessionId)}:${reversal.amountRefunded}`
+          : reversalKey(sessionId),
       },
       tx,
     );
     if (!written) return { outcome: 'duplicate' };
-    await tx
-      .update(purchases)
-      .set({ state: reversal.kind === 'refund' ? 'refunded' : 'disputed', updatedAt: new Date() })
-      .where(eq(purchases.checkoutSessionId, purchase.checkoutSessionId));
+    if (!partial) {
+      await tx
+        .update(purchases)
+        .set({ state: reversal.kind === 'refund' ? 'refunded' : 'disputed', updatedAt: new Date() })
+        .where(eq(purchases.checkoutSessionId, sessionId));
+    }
+    await hooks.onPurchaseReversed?.(sessionId, tx);
     return { outcome: 'applied' };
   };
 

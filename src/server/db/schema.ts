@@ -41,6 +41,7 @@ export type RegionRow = typeof regions.$inferSelect;
 
 export * from '../identity/schema';
 export * from '../billing/schema';
+export * from '../referral/schema';
 
 /**
  * The peanuts ledger (DESIGN.md "Money"): append-only entries in integer nano-peanuts

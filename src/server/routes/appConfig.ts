@@ -38,6 +38,11 @@ export function appConfigOf(config: ServerConfig, requestOrigin?: string): AppCo
     userPoolId: config.userPoolId,
     userPoolClientId: config.userPoolClientId,
     identityEndpoint: origin ? `${origin}/idp/` : config.identityEndpoint,
+    referral: {
+      enabled: config.referralEnabled,
+      rewardPeanuts: config.referralRewardPeanuts,
+      holdSeconds: config.referralHoldS,
+    },
   };
 }
 

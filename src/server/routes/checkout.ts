@@ -163,7 +163,7 @@ export default async function checkoutRoutes(
       if (!pack) return unknownPack(reply);
       const sessionId = request.query.session;
       if (sessionId !== undefined) {
-        const session = checkout.session(sessionId);
+        const session = await checkout.session(sessionId);
         if (!session || session.packId !== pack.id) {
           return sendPage(
             reply,
@@ -207,7 +207,7 @@ export default async function checkoutRoutes(
       if (action !== 'refund' && action !== 'dispute') {
         return sendPage(reply, 404, 'Unknown action', '<p class="error">Unknown action.</p>');
       }
-      const session = checkout.session(sessionId);
+      const session = await checkout.session(sessionId);
       if (!session || session.packId !== pack.id) {
         return sendPage(
           reply,

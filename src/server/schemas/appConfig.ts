@@ -13,6 +13,20 @@ export const AppConfigSchema = Type.Object(
     userPoolId: Type.String({ examples: ['local_peanutvpn'] }),
     userPoolClientId: Type.String({ examples: ['peanutvpn-local'] }),
     identityEndpoint: Type.String({ examples: ['http://localhost:8080/idp/'] }),
+    referral: Type.Optional(
+      Type.Object(
+        {
+          enabled: Type.Boolean({ description: 'REFERRAL_ENABLED' }),
+          rewardPeanuts: Type.Number({
+            description: 'Peanuts to each side (REFERRAL_REWARD_PEANUTS)',
+          }),
+          holdSeconds: Type.Integer({
+            description: 'Hold before rewards are credited (REFERRAL_HOLD_S)',
+          }),
+        },
+        { description: 'The referral programme (issue 9)' },
+      ),
+    ),
   },
   { title: 'AppConfig', description: 'Runtime configuration for the SPA and the CLI' },
 );

@@ -28,6 +28,7 @@ async function openApi(app: FastifyInstance, opts: { config: ServerConfig }): Pr
         { name: 'peanuts', description: 'Peanut packs and balance' },
         { name: 'config', description: 'Runtime configuration for clients' },
         { name: 'vpns', description: "The caller's VPNs: create, list, get, delete, config" },
+        { name: 'referral', description: "The referral programme: the caller's codes, rewards" },
       ],
       components: {
         securitySchemes: {
