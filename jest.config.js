@@ -13,7 +13,8 @@ const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`
 
 /** @type {import('jest').Config} */
 module.exports = {
-  testTimeout: 30000,
+  // Hooks too: an app with its migrations can take longer than 30 s to start on two busy cores.
+  testTimeout: 120_000,
   projects: [
     {
       displayName: 'node',

@@ -57,6 +57,8 @@ export interface ReferralHistoryItem {
   referrerReward: number;
   /** Peanuts the friend (referee) got. */
   refereeReward: number;
+  /** The user's side of this referral (our server lists both sides); absent: referrer. */
+  role?: 'referrer' | 'referee';
 }
 
 /** `GET /v1/referral/history` body. */

@@ -16,6 +16,9 @@ import {
   showLoadMore,
   sortHistory,
   startOfDay,
+  summarizeHistory,
+  yourReward,
+  friendsReward,
 } from '../../../src/web/features/referral/historyRules';
 import type { AuthState } from '../../../src/web/features/auth/authSlice';
 import { ANN } from '../fakeIdentity';
@@ -89,6 +92,14 @@ describe('history rules', () => {
     expect(ids('createdAt', 'ascend')).toEqual(['rel-1', 'rel-2', 'rel-3', 'rel-4']);
     expect(ids('referrerReward', 'descend')).toEqual(['rel-2', 'rel-1', 'rel-4', 'rel-3']);
     expect(ids('referrerReward', 'ascend')).toEqual(['rel-3', 'rel-4', 'rel-1', 'rel-2']);
+  });
+
+  it("counts the referee's own reward as theirs when the user was the referee", () => {
+    const asReferrer = historyItem(1, '2026-11-01T10:00:00Z', 5, 3);
+    const asReferee = { ...historyItem(2, '2026-11-02T10:00:00Z', 5, 3), role: 'referee' as const };
+    expect([yourReward(asReferrer), friendsReward(asReferrer)]).toEqual([5, 3]);
+    expect([yourReward(asReferee), friendsReward(asReferee)]).toEqual([3, 5]);
+    expect(summarizeHistory([asReferrer, asReferee])).toEqual({ total: 2, earned: 8 });
   });
 
   it('shows Load More only while the server has more and filtered < loaded + 20', () => {

@@ -13,6 +13,8 @@ import {
   filterHistory,
   formatHistoryDate,
   formatReward,
+  friendsReward,
+  yourReward,
   HISTORY_PAGE_SIZE,
   HISTORY_TEXTS,
   showLoadMore,
@@ -86,9 +88,8 @@ export function ReferralHistory({ sessionReady }: ReferralHistoryProps) {
     {
       title: 'Your Reward',
       key: 'referrerReward',
-      dataIndex: 'referrerReward',
       align: 'right',
-      render: formatReward,
+      render: (_: unknown, item: ReferralHistoryItem) => formatReward(yourReward(item)),
       sorter: true,
       sortDirections: ['descend', 'ascend'],
       sortOrder: sort.field === 'referrerReward' ? sort.order : null,
@@ -96,9 +97,8 @@ export function ReferralHistory({ sessionReady }: ReferralHistoryProps) {
     {
       title: "Friend's Reward",
       key: 'refereeReward',
-      dataIndex: 'refereeReward',
       align: 'right',
-      render: formatReward,
+      render: (_: unknown, item: ReferralHistoryItem) => formatReward(friendsReward(item)),
     },
   ];
 

@@ -72,13 +72,27 @@ export function filterHistory(
   });
 }
 
+/**
+ * The user's own reward in a history item: the referee's reward when the user was the referee
+ * (the server lists both sides' referrals and says which side the user is on), else the
+ * referrer's.
+ */
+export function yourReward(item: ReferralHistoryItem): number {
+  return item.role === 'referee' ? item.refereeReward : item.referrerReward;
+}
+
+/** The friend's reward in a history item (the other side of {@link yourReward}). */
+export function friendsReward(item: ReferralHistoryItem): number {
+  return item.role === 'referee' ? item.referrerReward : item.refereeReward;
+}
+
 /** A sorted copy of `items`; ties keep their order. */
 export function sortHistory(
   items: readonly ReferralHistoryItem[],
   sort: HistorySort,
 ): ReferralHistoryItem[] {
   const key = (item: ReferralHistoryItem) =>
-    sort.field === 'createdAt' ? Date.parse(item.createdAt) : item.referrerReward;
+    sort.field === 'createdAt' ? Date.parse(item.createdAt) : yourReward(item);
   const sign = sort.order === 'ascend' ? 1 : -1;
   return [...items].sort((a, b) => sign * (key(a) - key(b)));
 }
@@ -88,7 +102,7 @@ export function summarizeHistory(items: readonly ReferralHistoryItem[]): {
   total: number;
   earned: number;
 } {
-  return { total: items.length, earned: items.reduce((sum, item) => sum + item.referrerReward, 0) };
+  return { total: items.length, earned: items.reduce((sum, item) => sum + yourReward(item), 0) };
 }
 
 /**
