@@ -5,6 +5,7 @@
  * prints `{NAME} unset in environment!` (spec §8) and exits with status 1. Unless `PROVISIONER`
  * forces one, the `netns` provisioner runs when the host can run it, else `simulated`.
  */
+import type { Server, ServerResponse } from 'node:http';
 import { buildApp, type App } from './app';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db';
@@ -25,6 +26,32 @@ export interface RunningServer {
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 /**
+ * Makes `server` hang up every keep-alive connection once its response is sent, from the moment
+ * the returned function is called (shutdown): `server.close()` only closes connections idle at
+ * that moment, so a connection whose request was still running would otherwise be kept open by
+ * its client and hold the shutdown until its time-out (issue 12).
+ */
+function closeConnectionsWhenDone(server: Server): () => void {
+  const open = new Set<ServerResponse>();
+  let closing = false;
+  const hangUpAfter = (response: ServerResponse): void => {
+    if (!response.headersSent) response.setHeader('connection', 'close');
+    // A response whose headers are already out: close its connection once it is idle.
+    response.once('finish', () => setImmediate(() => server.closeIdleConnections()));
+  };
+  server.on('request', (_request, response: ServerResponse) => {
+    if (closing) return hangUpAfter(response);
+    open.add(response);
+    response.once('close', () => open.delete(response));
+  });
+  return () => {
+    closing = true;
+    for (const response of open) hangUpAfter(response);
+    open.clear();
+  };
+}
+
+/**
  * Opens and migrates the database of `config`, builds the app and listens on
  * `config.host:config.port` (port 0 picks a free port).
  */
@@ -42,11 +69,13 @@ export async function startServer(
     const url = await app.listen({ port: config.port, host: config.host });
     let closing: Promise<void> | undefined;
     const running = app;
+    const endKeepAlive = closeConnectionsWhenDone(app.server);
     return {
       app,
       url,
       close: () =>
         (closing ??= (async () => {
+          endKeepAlive();
           try {
             await running.close();
           } finally {
