@@ -2,13 +2,15 @@
  * The server process (`npm start` runs this file with tsx): loads the configuration, opens and
  * migrates the database, builds the app and listens. SIGINT/SIGTERM stop it gracefully: no new
  * connections, running requests finish, then the database closes. A missing production setting
- * prints `{NAME} unset in environment!` (spec §8) and exits with status 1. Unless `PROVISIONER`
+ * prints `{NAME} unset in environment!` (spec §8) and exits with status 1. SIGUSR2 serves the
+ * backup requests of `npm run backup` (db/backup.ts). Unless `PROVISIONER`
  * forces one, the `netns` provisioner runs when the host can run it, else `simulated`.
  */
 import type { Server, ServerResponse } from 'node:http';
 import { buildApp, type App } from './app';
 import { loadConfig, type ServerConfig } from './config';
-import { openDatabase } from './db';
+import { openDatabase, type DatabaseHandle } from './db';
+import { serveBackupRequests } from './db/backup';
 import type { LogDestination } from './logger';
 import { chooseProvisioner } from './provisioners';
 
@@ -20,6 +22,8 @@ export interface RunningServer {
   url: string;
   /** Stops listening, waits for running requests, closes the database; idempotent. */
   close(): Promise<void>;
+  /** The open database (its `dumpTo` serves `npm run backup` on PGlite). */
+  database: DatabaseHandle;
 }
 
 /** Longest wait for running requests on shutdown before the process exits anyway, in ms. */
@@ -73,6 +77,7 @@ export async function startServer(
     return {
       app,
       url,
+      database,
       close: () =>
         (closing ??= (async () => {
           endKeepAlive();
@@ -138,6 +143,20 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // `npm run backup` (db/backup.ts): requests wait in DATA_DIR; SIGUSR2 says to serve them.
+  const { database } = server;
+  if (database.dumpTo) {
+    const dumpTo = (file: string): Promise<number> =>
+      database.dumpTo?.(file) ?? Promise.reject(new Error('no PGlite database'));
+    let backups = Promise.resolve();
+    process.on('SIGUSR2', () => {
+      backups = backups.then(async () => {
+        if (stopping) return;
+        const files = await serveBackupRequests(config.dataDir, dumpTo).catch(() => []);
+        for (const file of files) server.app.log.info({ file }, 'backup written');
+      });
+    });
+  }
 }
 
 if (require.main === module) void main();
