@@ -59,3 +59,19 @@ export function errorHandler(
   const body: ErrorBody = { message: BACKEND_ERROR_MESSAGE };
   return reply.code(status).send(body);
 }
+
+/**
+ * Throws the 400 Fastify answers for a query integer out of `[minimum, maximum]` when `value` is
+ * not finite:
+ * Ajv (Fastify's validator) coerces `?n=Infinity` or `?n=1e309` to Infinity and lets it through
+ * an integer schema, minimum and maximum included (issue 12: it reached the SQL `LIMIT`).
+ */
+export function assertFiniteQuery(
+  value: number | undefined,
+  name: string,
+  [minimum, maximum]: readonly [number, number],
+): void {
+  if (value === undefined || Number.isFinite(value)) return;
+  const rule = value > 0 ? `<= ${maximum}` : `>= ${minimum}`;
+  throw new HttpError(400, `querystring/${name} must be ${rule}`);
+}

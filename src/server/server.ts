@@ -2,12 +2,15 @@
  * The server process (`npm start` runs this file with tsx): loads the configuration, opens and
  * migrates the database, builds the app and listens. SIGINT/SIGTERM stop it gracefully: no new
  * connections, running requests finish, then the database closes. A missing production setting
- * prints `{NAME} unset in environment!` (spec §8) and exits with status 1. Unless `PROVISIONER`
+ * prints `{NAME} unset in environment!` (spec §8) and exits with status 1. SIGUSR2 serves the
+ * backup requests of `npm run backup` (db/backup.ts). Unless `PROVISIONER`
  * forces one, the `netns` provisioner runs when the host can run it, else `simulated`.
  */
+import type { Server, ServerResponse } from 'node:http';
 import { buildApp, type App } from './app';
 import { loadConfig, type ServerConfig } from './config';
-import { openDatabase } from './db';
+import { openDatabase, type DatabaseHandle } from './db';
+import { serveBackupRequests } from './db/backup';
 import type { LogDestination } from './logger';
 import { chooseProvisioner } from './provisioners';
 
@@ -19,10 +22,38 @@ export interface RunningServer {
   url: string;
   /** Stops listening, waits for running requests, closes the database; idempotent. */
   close(): Promise<void>;
+  /** The open database (its `dumpTo` serves `npm run backup` on PGlite). */
+  database: DatabaseHandle;
 }
 
 /** Longest wait for running requests on shutdown before the process exits anyway, in ms. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/**
+ * Makes `server` hang up every keep-alive connection once its response is sent, from the moment
+ * the returned function is called (shutdown): `server.close()` only closes connections idle at
+ * that moment, so a connection whose request was still running would otherwise be kept open by
+ * its client and hold the shutdown until its time-out (issue 12).
+ */
+function closeConnectionsWhenDone(server: Server): () => void {
+  const open = new Set<ServerResponse>();
+  let closing = false;
+  const hangUpAfter = (response: ServerResponse): void => {
+    if (!response.headersSent) response.setHeader('connection', 'close');
+    // A response whose headers are already out: close its connection once it is idle.
+    response.once('finish', () => setImmediate(() => server.closeIdleConnections()));
+  };
+  server.on('request', (_request, response: ServerResponse) => {
+    if (closing) return hangUpAfter(response);
+    open.add(response);
+    response.once('close', () => open.delete(response));
+  });
+  return () => {
+    closing = true;
+    for (const response of open) hangUpAfter(response);
+    open.clear();
+  };
+}
 
 /**
  * Opens and migrates the database of `config`, builds the app and listens on
@@ -42,11 +73,14 @@ export async function startServer(
     const url = await app.listen({ port: config.port, host: config.host });
     let closing: Promise<void> | undefined;
     const running = app;
+    const endKeepAlive = closeConnectionsWhenDone(app.server);
     return {
       app,
       url,
+      database,
       close: () =>
         (closing ??= (async () => {
+          endKeepAlive();
           try {
             await running.close();
           } finally {
@@ -109,6 +143,20 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // `npm run backup` (db/backup.ts): requests wait in DATA_DIR; SIGUSR2 says to serve them.
+  const { database } = server;
+  if (database.dumpTo) {
+    const dumpTo = (file: string): Promise<number> =>
+      database.dumpTo?.(file) ?? Promise.reject(new Error('no PGlite database'));
+    let backups = Promise.resolve();
+    process.on('SIGUSR2', () => {
+      backups = backups.then(async () => {
+        if (stopping) return;
+        const files = await serveBackupRequests(config.dataDir, dumpTo).catch(() => []);
+        for (const file of files) server.app.log.info({ file }, 'backup written');
+      });
+    });
+  }
 }
 
 if (require.main === module) void main();

@@ -17,6 +17,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Client, Pool } from 'pg';
 import type { ServerConfig } from '../config';
+import { dumpPglite } from './backup';
 import { restrictTree, secureDataDir } from './dataDir';
 import { lockDirectory } from './lock';
 import { loadPglite } from './pglite';
@@ -63,6 +64,11 @@ export interface DatabaseHandle {
   listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
   /** Waits for running queries, then closes; idempotent. */
   close(): Promise<void>;
+  /**
+   * PGlite only: writes a consistent gzipped tar of the data directory to `file` and answers
+   * its size in bytes (backup.ts; PostgreSQL is backed up with pg_dump).
+   */
+  dumpTo?(file: string): Promise<number>;
 }
 
 /** What {@link DatabaseHandle.listen} calls. */
@@ -144,6 +150,7 @@ async function openPglite(dataDir: string, options: OpenDatabaseOptions): Promis
       };
     },
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    dumpTo: (file) => dumpPglite(client, file),
     close: once(async () => {
       try {
         await client.close();

@@ -65,3 +65,12 @@ export function lockDirectory(dir: string): () => void {
     if (readPid(lockPath) === process.pid) fs.rmSync(lockPath, { force: true });
   };
 }
+
+/**
+ * The pid of the live process, other than this one, holding the lock of directory `dir`, or
+ * undefined when none does (no lock file, or a stale one).
+ */
+export function lockHolder(dir: string): number | undefined {
+  const pid = readPid(`${path.resolve(dir)}.lock`);
+  return pid !== undefined && pid !== process.pid && processExists(pid) ? pid : undefined;
+}

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { fromNano } from '../../core/peanuts';
 import type { PurchaseState } from '../../core/statement';
 import { readStatement } from '../billing/statement';
+import { assertFiniteQuery } from '../errors';
 import { errorResponses } from '../schemas/common';
 import { PeanutsHistoryQuerySchema, PeanutsHistoryResponseSchema } from '../schemas/peanutsHistory';
 
@@ -25,6 +26,7 @@ const peanutsHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { limit = 20, cursor } = request.query;
+      assertFiniteQuery(limit, 'limit', [1, 100]);
       const page = await readStatement(
         app.db,
         request.identity.sub,

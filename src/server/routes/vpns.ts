@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { assertFiniteQuery } from '../errors';
 import { errorResponses } from '../schemas/common';
 import {
   CreateVpnBodySchema,
@@ -38,8 +39,14 @@ const vpnRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ListVpnsResponseSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      app.vpns.list(request.identity.sub, request.query.pageSize, request.query.nextPageToken),
+    async (request) => {
+      assertFiniteQuery(request.query.pageSize, 'pageSize', [1, 1000]);
+      return app.vpns.list(
+        request.identity.sub,
+        request.query.pageSize,
+        request.query.nextPageToken,
+      );
+    },
   );
 
   app.post(
