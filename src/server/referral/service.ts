@@ -89,7 +89,28 @@ export interface ReferralService {
   onUserDeleted(userSub: string, tx: Executor): Promise<void>;
 }
 
-/** Makes the referral service. */
+/**
+ * The two sides of a referral: who (null once that account is deleted), the reward in
+ * nano-peanuts and when it was credited (null: not yet, or withheld).
+ */
+function sidesOf(row: ReferralRow) {
+  return [
+    {
+      side: 'referee',
+      sub: row.refereeSub,
+      nano: row.refereeRewardNano,
+      at: row.refereeRewardedAt,
+    },
+    {
+      side: 'referrer',
+      sub: row.referrerSub,
+      nano: row.referrerRewardNano,
+      at: row.referrerRewardedAt,
+    },
+  ] as const;
+}
+
+/** Makes the referral service over its dependencies. */
 export function createReferral(deps: ReferralDeps): ReferralService {
   const { db, ledger, settings } = deps;
   const clock = deps.clock ?? Date.now;
@@ -178,20 +199,7 @@ export function createReferral(deps: ReferralDeps): ReferralService {
       .where(eq(purchases.checkoutSessionId, row.sessionId));
     const subs = [row.refereeSub, row.referrerSub].filter((sub): sub is string => sub !== null);
     const accounts = await accountsOf(tx, subs);
-    const sides = [
-      {
-        side: 'referee',
-        sub: row.refereeSub,
-        nano: row.refereeRewardNano,
-        at: row.refereeRewardedAt,
-      },
-      {
-        side: 'referrer',
-        sub: row.referrerSub,
-        nano: row.referrerRewardNano,
-        at: row.referrerRewardedAt,
-      },
-    ] as const;
+    const sides = sidesOf(row);
     let credited = 0;
     const rewardedAt: { referee: Date | null; referrer: Date | null } = {
       referee: row.refereeRewardedAt,
@@ -298,20 +306,7 @@ export function createReferral(deps: ReferralDeps): ReferralService {
         .orderBy(asc(referrals.seq))
         .for('update');
       for (const row of rows) {
-        const sides = [
-          {
-            side: 'referee',
-            sub: row.refereeSub,
-            nano: row.refereeRewardNano,
-            at: row.refereeRewardedAt,
-          },
-          {
-            side: 'referrer',
-            sub: row.referrerSub,
-            nano: row.referrerRewardNano,
-            at: row.referrerRewardedAt,
-          },
-        ] as const;
+        const sides = sidesOf(row);
         for (const { side, sub, nano, at } of sides) {
           if (at === null || sub === null) continue; // never credited: withheld
           await ledger.append(
