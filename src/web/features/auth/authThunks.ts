@@ -16,7 +16,9 @@ import type {
   IdentityChallenge,
   IdentityClient,
   IdentitySignInStep,
+  MfaSettings,
   SignUpResult,
+  TotpSetup,
 } from '../../../sdk/identity';
 import type { ApiExtra } from '../../app/api';
 import { authenticated } from './authSlice';
@@ -125,6 +127,22 @@ export const changePassword = ({
  */
 export const deleteAccount = (): AuthThunk<void> =>
   withIdentity((identity) => identity.deleteUser());
+
+/** The signed-in user's second factors (issue 14). */
+export const loadMfaSettings = (): AuthThunk<MfaSettings> =>
+  withIdentity((identity) => identity.mfaSettings());
+
+/** Starts setting up an authenticator app: its secret and otpauth URI (nothing changes yet). */
+export const setUpTotp = (): AuthThunk<TotpSetup> =>
+  withIdentity((identity) => identity.setUpTotp());
+
+/** Confirms the authenticator app with its current code and turns it on. */
+export const confirmTotp = ({ code }: { code: string }): AuthThunk<void> =>
+  withIdentity((identity) => identity.confirmTotp(code));
+
+/** Turns the authenticator app off as a second factor. */
+export const disableTotp = (): AuthThunk<void> =>
+  withIdentity((identity) => identity.disableTotp());
 
 /** The message to show for a failed operation (Cognito's message when it has one). */
 export function authErrorMessage(error: unknown): string {
