@@ -36,14 +36,14 @@ export function TwoFactorCard() {
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ code: string }>();
 
-  /** Runs `step` (busy meanwhile), then reloads the settings; a failure shows inline. */
+  /** Runs `step` (busy meanwhile), then reloads the settings unless told not to; a failure shows inline. */
   const run = useCallback(
-    async (step: () => Promise<void>) => {
+    async (step: () => Promise<void>, reload = true) => {
       setBusy(true);
       setError(null);
       try {
         await step();
-        setSettings(await dispatch(loadMfaSettings()));
+        if (reload) setSettings(await dispatch(loadMfaSettings()));
       } catch (failure) {
         setError(authErrorMessage(failure));
       } finally {
@@ -128,7 +128,7 @@ export function TwoFactorCard() {
             onClick={() =>
               run(async () => {
                 setSetup(await dispatch(setUpTotp()));
-              })
+              }, false)
             }
           >
             Set Up Authenticator App
