@@ -39,6 +39,13 @@ export function notAuthenticated(): IdentityError {
  */
 export function fakeIdentity(user?: IdentityUser): FakeIdentity {
   const listeners = new Set<() => void>();
+  const signIn = jest.fn(async (_email: string, _password: string) => ({
+    idToken: 'id-token',
+    accessToken: 'access-token',
+    refreshToken: 'refresh-token',
+    idTokenPayload: {},
+    expiresAt: Date.now() / 1000 + 3600,
+  }));
   const fake = {
     signUp: jest.fn(async () => ({
       userSub: 'sub-new',
@@ -47,13 +54,19 @@ export function fakeIdentity(user?: IdentityUser): FakeIdentity {
     })),
     confirmSignUp: jest.fn(async () => undefined),
     resendConfirmationCode: jest.fn(async () => ({ destination: 'a***@e***' })),
-    signIn: jest.fn(async () => ({
-      idToken: 'id-token',
-      accessToken: 'access-token',
-      refreshToken: 'refresh-token',
-      idTokenPayload: {},
-      expiresAt: Date.now() / 1000 + 3600,
+    signIn,
+    // Sign-in without a challenge by default: the session of `signIn` (so its mock scripts both).
+    startSignIn: jest.fn(async (email: string, password: string) => ({
+      kind: 'signedIn' as const,
+      session: await signIn(email, password),
     })),
+    setUpTotp: jest.fn(async () => ({
+      secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      uri: 'otpauth://totp/Peanut%20VPN:ann%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Peanut%20VPN',
+    })),
+    confirmTotp: jest.fn(async () => undefined),
+    disableTotp: jest.fn(async () => undefined),
+    mfaSettings: jest.fn(async () => ({ enabled: [] })),
     forgotPassword: jest.fn(async () => ({ destination: 'a***@e***' })),
     confirmForgotPassword: jest.fn(async () => undefined),
     currentSession: jest.fn(async () => {

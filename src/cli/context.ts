@@ -79,7 +79,7 @@ export async function createContext(flags: GlobalFlags, io: CliIO): Promise<Runn
         loadAppConfig(),
       ]);
       const storage = new MemoryStorage();
-      for (const [key, value] of Object.entries(profile.session ?? {})) {
+      for (const [key, value] of Object.entries({ ...profile.device, ...profile.session })) {
         storage.setItem(key, value);
       }
       return {
@@ -122,9 +122,14 @@ export async function createContext(flags: GlobalFlags, io: CliIO): Promise<Runn
     },
     async finish() {
       if (identity) {
-        const tokens = (await identity.catch(() => undefined))?.tokens();
-        if (tokens && Object.keys(tokens).length > 0) profile.session = tokens;
-        else if (tokens) delete profile.session;
+        const entries = (await identity.catch(() => undefined))?.tokens();
+        if (entries) {
+          const { session, device } = splitDeviceEntries(entries);
+          if (Object.keys(session).length > 0) profile.session = session;
+          else delete profile.session;
+          if (Object.keys(device).length > 0) profile.device = device;
+          else delete profile.device;
+        }
       }
       if (JSON.stringify(profile) === savedProfile) return;
       const latest = await readUserConfig(configFile);
@@ -132,4 +137,21 @@ export async function createContext(flags: GlobalFlags, io: CliIO): Promise<Runn
       await writeUserConfig(configFile, latest);
     },
   };
+}
+
+/** Storage keys of the library's remembered-device entries (they outlive a sign-out). */
+const DEVICE_KEY_SUFFIXES = ['.deviceKey', '.deviceGroupKey', '.randomPasswordKey'];
+
+/** Splits the identity storage's entries into the session's and the device's. */
+function splitDeviceEntries(entries: Record<string, string>): {
+  session: Record<string, string>;
+  device: Record<string, string>;
+} {
+  const session: Record<string, string> = {};
+  const device: Record<string, string> = {};
+  for (const [key, value] of Object.entries(entries)) {
+    if (DEVICE_KEY_SUFFIXES.some((suffix) => key.endsWith(suffix))) device[key] = value;
+    else session[key] = value;
+  }
+  return { session, device };
 }

@@ -29,6 +29,12 @@ export interface Profile {
    * and refresh tokens, clock drift, last user), as the web app keeps them in local storage.
    */
   session?: Record<string, string>;
+  /**
+   * The device the identity provider tracks for this profile (issue 14): the library's device
+   * key, group key and random password entries, kept across sign-outs (as the web app's local
+   * storage keeps them) so signing in again is the same device.
+   */
+  device?: Record<string, string>;
 }
 
 /** The whole user config file. */

@@ -4,8 +4,9 @@
  * only the configuration (`/app-config.json`) differs. Runs in browsers and Node 20.
  *
  * - Users sign up with their email as username and as the `email` attribute.
- * - Sign-in is SRP. A challenge (MFA, new password, custom...) fails with an error naming it:
- *   our pools never send one.
+ * - Sign-in is SRP, then the challenges of `identitySignIn.ts` (MFA, MFA selection and setup,
+ *   new password) as typed steps ({@link IdentityClient.startSignIn}); a custom challenge fails
+ *   with an error naming it. Two-factor settings are in `identityMfa.ts`.
  * - A session is valid only while both the access and the id token are unexpired, allowing for
  *   clock drift (the library's `CognitoUserSession.isValid`); an expired one is refreshed with the
  *   refresh token; a NotAuthorizedException on refresh clears the cached user.
@@ -17,10 +18,44 @@ import {
   CognitoUser,
   CognitoUserAttribute,
   CognitoUserPool,
-  type ChallengeName,
   type CognitoUserSession,
-  type ICognitoStorage,
 } from 'amazon-cognito-identity-js';
+import {
+  associateTotp,
+  confirmTotp,
+  disableTotp,
+  readMfaSettings,
+  type MfaSettings,
+  type TotpSetup,
+} from './identityMfa';
+import {
+  IdentityError,
+  MISSING_SUB_MESSAGE,
+  NOT_AUTHENTICATED,
+  NOT_AUTHORIZED,
+  notAuthenticated,
+  toIdentityError,
+  unsupportedChallenge,
+} from './identityErrors';
+import { defaultIdentityStorage, type IdentityStorage } from './identityStorage';
+import { startSignInSteps, type SignInChallenge, type SignInStep } from './identitySignIn';
+
+export type { MfaSettings, TotpSetup } from './identityMfa';
+export { totpUri, TOTP_ISSUER } from './identityMfa';
+export type { MfaType, SignInChallengeName } from './identitySignIn';
+export { CODE_MISMATCH } from './identitySignIn';
+export {
+  IdentityError,
+  isNotAuthorized,
+  MISSING_SUB_MESSAGE,
+  NOT_AUTHENTICATED,
+  NOT_AUTHENTICATED_MESSAGE,
+  NOT_AUTHORIZED,
+  toIdentityError,
+  UNSUPPORTED_CHALLENGE,
+  unsupportedChallenge,
+} from './identityErrors';
+export { defaultIdentityStorage, MemoryStorage, type IdentityStorage } from './identityStorage';
 
 /** Where the identity provider is: the identity part of `/app-config.json`. */
 export interface IdentityConfig {
@@ -30,119 +65,6 @@ export interface IdentityConfig {
   userPoolClientId: string;
   /** Identity provider endpoint, e.g. `http://localhost:8080/idp/`. */
   identityEndpoint: string;
-}
-
-/** The storage tokens are kept in (the library's interface; `localStorage` fits). */
-export type IdentityStorage = ICognitoStorage;
-
-/** Code of {@link IdentityError} when no valid session exists (spec §5). */
-export const NOT_AUTHENTICATED = 'NotAuthenticated';
-/** Message of that error (spec §5, §8). */
-export const NOT_AUTHENTICATED_MESSAGE = 'User is not authenticated';
-/** Code of {@link IdentityError} when sign-in asks for a challenge this client does not answer. */
-export const UNSUPPORTED_CHALLENGE = 'UnsupportedChallenge';
-/** Cognito's code for refused credentials and revoked or expired tokens. */
-export const NOT_AUTHORIZED = 'NotAuthorizedException';
-/** Message when the id token has no sub (spec §8). */
-export const MISSING_SUB_MESSAGE =
-  "Can't get user sub attributes. Please logout and retry. If that does not work, create an issue";
-
-/** An identity failure: Cognito's error code (e.g. `CodeMismatchException`) and message. */
-export class IdentityError extends Error {
-  /** Cognito's error name, or one of ours: NotAuthenticated, UnsupportedChallenge, NetworkError. */
-  readonly code: string;
-  constructor(code: string, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = code;
-    this.code = code;
-  }
-}
-
-/** True when `error` carries Cognito's NotAuthorizedException code. */
-export function isNotAuthorized(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === NOT_AUTHORIZED;
-}
-
-/** The library's messages when it finds no session to use (spec §8). */
-const NO_SESSION_MESSAGES = [
-  'User is not authenticated',
-  'Username is null. Cannot retrieve a new session',
-  'Cannot retrieve a new session. Please authenticate.',
-  'Local storage is missing an ID Token, Please authenticate',
-];
-
-/**
- * fetch's own rejection (the library maps it to 'Network error' only when it is a TypeError of
- * its realm, which a test runner's sandbox may not share).
- */
-function isFetchFailure(error: unknown): boolean {
-  const e = error as { name?: unknown; message?: unknown } | null;
-  return (
-    e?.name === 'TypeError' &&
-    typeof e.message === 'string' &&
-    /fetch failed|Failed to fetch|NetworkError|Load failed/.test(e.message)
-  );
-}
-
-/** Converts what the library rejects with into an {@link IdentityError}. */
-export function toIdentityError(error: unknown): IdentityError {
-  if (error instanceof IdentityError) return error;
-  const e = (error ?? {}) as { code?: unknown; name?: unknown; message?: unknown };
-  const message =
-    typeof e.message === 'string' && e.message !== ''
-      ? e.message
-      : 'An unknown error has occurred.';
-  let code = typeof e.code === 'string' && e.code !== '' ? e.code : undefined;
-  if (!code && NO_SESSION_MESSAGES.includes(message)) code = NOT_AUTHENTICATED;
-  if (!code && (message === 'Network error' || isFetchFailure(error))) {
-    return new IdentityError('NetworkError', 'Network error', { cause: error });
-  }
-  return new IdentityError(code ?? 'UnknownError', message, { cause: error });
-}
-
-function notAuthenticated(): IdentityError {
-  return new IdentityError(NOT_AUTHENTICATED, NOT_AUTHENTICATED_MESSAGE);
-}
-
-/** An in-memory token storage (one per instance, unlike the library's shared fallback). */
-export class MemoryStorage implements IdentityStorage {
-  private readonly items = new Map<string, string>();
-  setItem(key: string, value: string): void {
-    this.items.set(key, String(value));
-  }
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
-  clear(): void {
-    this.items.clear();
-  }
-  /** The stored key/value pairs. */
-  entries(): [string, string][] {
-    return [...this.items.entries()];
-  }
-}
-
-/**
- * `window.localStorage` when it exists and accepts a write (not in Node, nor in some private
- * modes), else a new {@link MemoryStorage} (spec §7: tokens in local storage, falling back to
- * memory).
- */
-export function defaultIdentityStorage(): IdentityStorage {
-  try {
-    const storage = (globalThis as { localStorage?: Storage }).localStorage;
-    if (storage) {
-      const probe = 'peanut.identity.probe';
-      storage.setItem(probe, '1');
-      storage.removeItem(probe);
-      return storage;
-    }
-  } catch {
-    // unusable (quota, privacy settings): fall through
-  }
-  return new MemoryStorage();
 }
 
 /** Tokens of a valid session. */
@@ -180,6 +102,16 @@ export interface CodeDelivery {
   destination?: string;
 }
 
+/** A sign-in challenge with the function answering it (see `identitySignIn.ts`). */
+export type IdentityChallenge = SignInChallenge<IdentitySession>;
+/** Where a sign-in is: signed in, or a challenge to answer. */
+export type IdentitySignInStep = SignInStep<IdentitySession>;
+/**
+ * Answers a challenge during {@link IdentityClient.signIn}: calls the challenge's `answer` (or
+ * `associate` then `answer`) and returns its promise.
+ */
+export type ChallengeHandler = (challenge: IdentityChallenge) => Promise<IdentitySignInStep>;
+
 /** The identity client made by {@link createIdentityClient}. Every failure is an IdentityError. */
 export interface IdentityClient {
   /** Registers `email` (username and `email` attribute); a code is mailed to confirm it. */
@@ -188,8 +120,32 @@ export interface IdentityClient {
   confirmSignUp(email: string, code: string): Promise<void>;
   /** Mails the confirmation code again. */
   resendConfirmationCode(email: string): Promise<CodeDelivery>;
-  /** Signs in with SRP and keeps the session in the storage. */
-  signIn(email: string, password: string): Promise<IdentitySession>;
+  /**
+   * Signs in with SRP; the first step is the session (kept in the storage) or a challenge to
+   * answer, whose answer gives the next step (spec §4, issue 14).
+   */
+  startSignIn(email: string, password: string): Promise<IdentitySignInStep>;
+  /**
+   * Signs in with SRP and keeps the session in the storage; each challenge goes to
+   * `onChallenge` until signed in.
+   * @throws IdentityError UnsupportedChallenge when a challenge comes and no `onChallenge` is
+   *   given; Cognito's errors (NotAuthorizedException, CodeMismatchException...).
+   */
+  signIn(email: string, password: string, onChallenge?: ChallengeHandler): Promise<IdentitySession>;
+  /**
+   * Starts setting up an authenticator app for the signed-in user: a new secret and its
+   * otpauth URI. Nothing changes until {@link IdentityClient.confirmTotp}.
+   */
+  setUpTotp(): Promise<TotpSetup>;
+  /**
+   * Confirms the app with its current `code`, then turns TOTP on as the preferred factor.
+   * @throws IdentityError CodeMismatchException (or EnableSoftwareTokenMFAException) when wrong.
+   */
+  confirmTotp(code: string, deviceName?: string): Promise<void>;
+  /** Turns the authenticator app off as a second factor. */
+  disableTotp(): Promise<void>;
+  /** The signed-in user's second factors (fresh from the provider). */
+  mfaSettings(): Promise<MfaSettings>;
   /** Mails a password reset code. */
   forgotPassword(email: string): Promise<CodeDelivery>;
   /** Sets a new password with the reset code. */
@@ -218,25 +174,6 @@ export interface IdentityClient {
    * NotAuthorizedException. Returns the unsubscribe function.
    */
   onSessionEnded(listener: () => void): () => void;
-}
-
-/** Challenge names and what they are, for the error of an unsupported challenge. */
-const CHALLENGE_LABELS: Record<string, string> = {
-  SMS_MFA: 'SMS multi-factor authentication',
-  SOFTWARE_TOKEN_MFA: 'software-token multi-factor authentication',
-  SELECT_MFA_TYPE: 'multi-factor authentication selection',
-  MFA_SETUP: 'multi-factor authentication setup',
-  NEW_PASSWORD_REQUIRED: 'a new password',
-  CUSTOM_CHALLENGE: 'a custom challenge',
-};
-
-/** The error for a sign-in challenge this client does not answer. */
-export function unsupportedChallenge(name: ChallengeName | string): IdentityError {
-  const label = CHALLENGE_LABELS[name] ?? 'an unknown challenge';
-  return new IdentityError(
-    UNSUPPORTED_CHALLENGE,
-    `Sign-in requires the ${name} challenge (${label}), which this application does not support.`,
-  );
 }
 
 /** Pool id rule of spec §5: prefix, underscore, suffix; at most 55 characters. */
@@ -359,30 +296,52 @@ export function createIdentityClient(
       return { destination: result?.CodeDeliveryDetails?.Destination };
     },
 
-    signIn(email, password) {
+    startSignIn(email, password) {
       if (!password) {
         return Promise.reject(
           new IdentityError('InvalidParameterException', 'PASSWORD parameter is required'),
         );
       }
-      const user = userNamed(email);
       const details = new AuthenticationDetails({
         Username: normaliseEmail(email),
         Password: password,
       });
-      return new Promise<IdentitySession>((resolve, reject) => {
-        const challenge = (name: string) => reject(unsupportedChallenge(name));
-        user.authenticateUser(details, {
-          onSuccess: (session) => resolve(toSession(session)),
-          onFailure: (error) => reject(toIdentityError(error)),
-          newPasswordRequired: () => challenge('NEW_PASSWORD_REQUIRED'),
-          mfaRequired: (name) => challenge(name ?? 'SMS_MFA'),
-          totpRequired: (name) => challenge(name ?? 'SOFTWARE_TOKEN_MFA'),
-          customChallenge: () => challenge('CUSTOM_CHALLENGE'),
-          mfaSetup: (name) => challenge(name ?? 'MFA_SETUP'),
-          selectMFAType: (name) => challenge(name ?? 'SELECT_MFA_TYPE'),
-        });
+      return startSignInSteps(userNamed(email), details, {
+        session: toSession,
+        error: toIdentityError,
+        unsupported: unsupportedChallenge,
       });
+    },
+
+    async signIn(email, password, onChallenge) {
+      let step = await client.startSignIn(email, password);
+      while (step.kind === 'challenge') {
+        if (!onChallenge) throw unsupportedChallenge(step.challenge.name);
+        step = await onChallenge(step.challenge);
+      }
+      return step.session;
+    },
+
+    async setUpTotp() {
+      const { user, session } = await signedIn();
+      const claims = session.getIdToken().decodePayload() as { email?: unknown };
+      const account = typeof claims.email === 'string' ? claims.email : user.getUsername();
+      return associateTotp(user, account, toIdentityError);
+    },
+
+    async confirmTotp(code, deviceName = 'Authenticator app') {
+      const { user } = await signedIn();
+      await confirmTotp(user, code, deviceName, toIdentityError);
+    },
+
+    async disableTotp() {
+      const { user } = await signedIn();
+      await disableTotp(user, toIdentityError);
+    },
+
+    async mfaSettings() {
+      const { user } = await signedIn();
+      return readMfaSettings(user, toIdentityError);
     },
 
     async forgotPassword(email) {

@@ -41,6 +41,7 @@ describe('buildMenuItems', () => {
     expect(account.key).toBe(ACCOUNT_MENU_KEY);
     expect(account.label).toBe(ANN.email);
     expect(account.children?.map((item) => item.key)).toEqual([
+      '/account',
       '/referral',
       '/password',
       LOGOUT_KEY,
@@ -85,6 +86,7 @@ describe('the account menu in the header', () => {
     const drawer = await screen.findByRole('dialog');
     await user.click(within(drawer).getByText(ANN.email as string));
     for (const [name, href] of [
+      ['Account Settings', '/account'],
       ['Referral Program', '/referral'],
       ['Password Change', '/password'],
       ['Delete Your Account', '/unregister'],

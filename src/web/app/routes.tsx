@@ -18,6 +18,9 @@ const AuthPage = lazy(() => import(/* webpackChunkName: "page-auth" */ '../pages
 const PasswordPage = lazy(
   () => import(/* webpackChunkName: "page-password" */ '../pages/PasswordPage'),
 );
+const AccountPage = lazy(
+  () => import(/* webpackChunkName: "page-account" */ '../pages/AccountPage'),
+);
 const UnregisterPage = lazy(
   () => import(/* webpackChunkName: "page-unregister" */ '../pages/UnregisterPage'),
 );
@@ -75,6 +78,14 @@ export const pageRoutes: RouteObject[] = [
     element: (
       <RequireAuth>
         <PasswordPage />
+      </RequireAuth>
+    ),
+  },
+  {
+    path: 'account',
+    element: (
+      <RequireAuth>
+        <AccountPage />
       </RequireAuth>
     ),
   },

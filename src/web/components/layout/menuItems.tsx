@@ -38,7 +38,7 @@ export interface MenuAuth {
 
 /**
  * The account submenu (spec §2): labelled by email, else phone, else username, else 'Account';
- * Referral Program, Password Change, Logout, Delete Your Account.
+ * Account Settings (issue 14), Referral Program, Password Change, Logout, Delete Your Account.
  */
 export function accountMenuItem(user: AuthUser | null, onLogout?: () => void): MenuItem {
   return {
@@ -46,6 +46,7 @@ export function accountMenuItem(user: AuthUser | null, onLogout?: () => void): M
     label: accountLabel(user),
     icon: <UserOutlined />,
     children: [
+      linkItem('Account Settings', '/account'),
       linkItem('Referral Program', '/referral'),
       linkItem('Password Change', '/password'),
       { key: LOGOUT_KEY, label: 'Logout', onClick: () => onLogout?.() },

@@ -3,11 +3,14 @@
  * in, signing up (email required), confirming a sign-up with the emailed code (and resending
  * it), and resetting a forgotten password (send a code, then code and new password). The
  * initial mode comes from the route (/login, /signup); errors show inline with Cognito's
- * message. After signing in, the user goes back to `location.state.from`, else to /.
+ * message. A challenge after the password (MFA code, factor choice, new password, MFA set-up)
+ * is a step of its own ({@link ChallengeStep}). After signing in, the user goes back to
+ * `location.state.from`, else to /.
  */
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
+import type { IdentityChallenge } from '../../../sdk/identity';
 import { useAppDispatch } from '../../app/hooks';
 import {
   authErrorCode,
@@ -19,6 +22,7 @@ import {
   signIn,
   signUp,
 } from './authThunks';
+import { ChallengeStep, CHALLENGE_TITLES } from './ChallengeStep';
 import { CodeField, EmailField, NewPasswordFields } from './formFields';
 
 /** The authenticator's forms. */
@@ -94,6 +98,18 @@ export function Authenticator({ initialMode }: AuthenticatorProps) {
   const [notice, setNotice] = useState<string | undefined>(routeState.notice);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The challenge being answered after the password (kept here: it holds functions). */
+  const [challenge, setChallenge] = useState<IdentityChallenge>();
+
+  const signedIn = useCallback(
+    () => navigate(afterSignIn(routeState.from), { replace: true }),
+    [navigate, routeState.from],
+  );
+  const restart = useCallback((message?: string) => {
+    setChallenge(undefined);
+    setNotice(undefined);
+    setError(message ?? null);
+  }, []);
 
   /** Goes to `next`, keeping the email; sign-in and sign-up are routes. */
   const goTo = (next: AuthenticatorMode, nextEmail = email, nextNotice?: string) => {
@@ -135,8 +151,13 @@ export function Authenticator({ initialMode }: AuthenticatorProps) {
       case 'signIn':
         return run(
           async () => {
-            await dispatch(signIn({ email: address, password: values.password ?? '' }));
-            navigate(afterSignIn(routeState.from), { replace: true });
+            const outcome = await dispatch(
+              signIn({ email: address, password: values.password ?? '' }),
+            );
+            if (outcome.kind === 'signedIn') return signedIn();
+            setEmail(address);
+            setNotice(undefined);
+            setChallenge(outcome.challenge);
           },
           (failure) => {
             if (authErrorCode(failure) !== 'UserNotConfirmedException') return false;
@@ -298,6 +319,23 @@ export function Authenticator({ initialMode }: AuthenticatorProps) {
         </>
       );
       break;
+  }
+
+  if (challenge) {
+    return (
+      <Card style={{ maxWidth: 440, margin: '0 auto' }}>
+        <Typography.Title level={2} style={{ marginTop: 0 }}>
+          {CHALLENGE_TITLES[challenge.name]}
+        </Typography.Title>
+        <ChallengeStep
+          challenge={challenge}
+          email={email}
+          onSignedIn={signedIn}
+          onChallenge={setChallenge}
+          onRestart={restart}
+        />
+      </Card>
+    );
   }
 
   return (

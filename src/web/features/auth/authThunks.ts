@@ -11,7 +11,15 @@
  * not go to the global error card.
  */
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import type { CodeDelivery, IdentityClient, SignUpResult } from '../../../sdk/identity';
+import type {
+  CodeDelivery,
+  IdentityChallenge,
+  IdentityClient,
+  IdentitySignInStep,
+  MfaSettings,
+  SignUpResult,
+  TotpSetup,
+} from '../../../sdk/identity';
 import type { ApiExtra } from '../../app/api';
 import { authenticated } from './authSlice';
 import { toAuthUser, type AuthUser } from './authUser';
@@ -38,14 +46,42 @@ export interface Credentials {
   password: string;
 }
 
-/** Signs in (SRP); dispatches `authenticated(user)` and resolves to the signed-in user. */
-export const signIn = ({ email, password }: Credentials): AuthThunk<AuthUser> =>
-  withIdentity(async (identity, dispatch) => {
-    await identity.signIn(email, password);
-    const user = toAuthUser(await identity.currentUser());
-    dispatch(authenticated(user));
-    return user;
-  });
+/**
+ * Where a sign-in is: signed in as `user`, or a challenge to answer (issue 14). The challenge
+ * carries functions, so it lives in the form's state, never in the store.
+ */
+export type SignInOutcome =
+  { kind: 'signedIn'; user: AuthUser } | { kind: 'challenge'; challenge: IdentityChallenge };
+
+/** Dispatches `authenticated(user)` once `step` is a session; a challenge is passed on. */
+async function outcomeOf(
+  identity: IdentityClient,
+  dispatch: (action: UnknownAction) => void,
+  step: IdentitySignInStep,
+): Promise<SignInOutcome> {
+  if (step.kind === 'challenge') return step;
+  const user = toAuthUser(await identity.currentUser());
+  dispatch(authenticated(user));
+  return { kind: 'signedIn', user };
+}
+
+/**
+ * Signs in (SRP): resolves to the signed-in user (after dispatching `authenticated(user)`), or
+ * to the challenge the pool sends (MFA code, factor choice, new password, MFA set-up).
+ */
+export const signIn = ({ email, password }: Credentials): AuthThunk<SignInOutcome> =>
+  withIdentity(async (identity, dispatch) =>
+    outcomeOf(identity, dispatch, await identity.startSignIn(email, password)),
+  );
+
+/**
+ * Answers a sign-in challenge: `answer` calls the challenge's answer function (the code or new
+ * password stays in the closure, never in an action). Resolves like {@link signIn}.
+ */
+export const answerChallenge = (
+  answer: () => Promise<IdentitySignInStep>,
+): AuthThunk<SignInOutcome> =>
+  withIdentity(async (identity, dispatch) => outcomeOf(identity, dispatch, await answer()));
 
 /** Signs up with the email as username; a code is mailed to confirm it. */
 export const signUp = ({ email, password }: Credentials): AuthThunk<SignUpResult> =>
@@ -91,6 +127,22 @@ export const changePassword = ({
  */
 export const deleteAccount = (): AuthThunk<void> =>
   withIdentity((identity) => identity.deleteUser());
+
+/** The signed-in user's second factors (issue 14). */
+export const loadMfaSettings = (): AuthThunk<MfaSettings> =>
+  withIdentity((identity) => identity.mfaSettings());
+
+/** Starts setting up an authenticator app: its secret and otpauth URI (nothing changes yet). */
+export const setUpTotp = (): AuthThunk<TotpSetup> =>
+  withIdentity((identity) => identity.setUpTotp());
+
+/** Confirms the authenticator app with its current code and turns it on. */
+export const confirmTotp = ({ code }: { code: string }): AuthThunk<void> =>
+  withIdentity((identity) => identity.confirmTotp(code));
+
+/** Turns the authenticator app off as a second factor. */
+export const disableTotp = (): AuthThunk<void> =>
+  withIdentity((identity) => identity.disableTotp());
 
 /** The message to show for a failed operation (Cognito's message when it has one). */
 export function authErrorMessage(error: unknown): string {
