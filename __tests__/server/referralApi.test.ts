@@ -266,15 +266,20 @@ describe.each(DATABASE_KINDS)('referral API on %s', (kind) => {
       expect((await history(app, outsider, `?nextToken=${beyond}`)).history).toEqual([]);
     });
 
-    it.each([['?limit=0'], ['?limit=101'], ['?nextToken=abc'], ['?nextToken=-1']])(
-      'answers 400 to the query %s',
-      async (query) => {
-        const user = await signUpUser(app, 'badquery');
-        const answer = await api(app, user, 'GET', `/v1/referral/history${query}`);
-        expect(answer.status).toBe(400);
-        expect(answer.body).toEqual({ message: expect.any(String) });
-      },
-    );
+    it.each([
+      ['?limit=0'],
+      ['?limit=101'],
+      ['?limit=Infinity'],
+      ['?limit=-Infinity'],
+      ['?limit=1e309'],
+      ['?nextToken=abc'],
+      ['?nextToken=-1'],
+    ])('answers 400 to the query %s', async (query) => {
+      const user = await signUpUser(app, 'badquery');
+      const answer = await api(app, user, 'GET', `/v1/referral/history${query}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ message: expect.any(String) });
+    });
   });
 });
 

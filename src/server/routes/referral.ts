@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { REFERRAL_DISABLED_MESSAGE } from '../../core/referral';
-import { HttpError } from '../errors';
+import { assertFiniteQuery, HttpError } from '../errors';
 import { errorResponses } from '../schemas/common';
 import {
   ReferralCodeSchema,
@@ -93,6 +93,7 @@ const referralRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { limit = 10, nextToken } = request.query;
+      assertFiniteQuery(limit, 'limit', [1, 100]);
       return app.referral.history(request.identity.sub, limit, nextToken);
     },
   );
