@@ -91,7 +91,22 @@ export interface IdentityService {
    * revoked: false after sign-out, global sign-out, password reset or account deletion.
    */
   isSessionActive(originJti: string): Promise<boolean>;
+  /**
+   * Calls `listener` after every action of this process that ended sign-in sessions
+   * ({@link SESSION_ENDING_ACTIONS}), so that answers of `isSessionActive` kept by a caller can
+   * be dropped at once (other processes see the change when their kept answers expire).
+   */
+  onSessionsEnded(listener: () => void): void;
 }
+
+/** The actions that revoke sign-in sessions (refresh, id and access tokens). */
+export const SESSION_ENDING_ACTIONS: ReadonlySet<string> = new Set([
+  'GlobalSignOut',
+  'RevokeToken',
+  'DeleteUser',
+  'ChangePassword',
+  'ConfirmForgotPassword',
+]);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -165,6 +180,7 @@ async function identityPlugin(app: FastifyInstance, opts: IdentityPluginOptions)
     const rows = await opts.db.select({ jwk: idpSigningKeys.publicJwk }).from(idpSigningKeys);
     return { keys: rows.map((row) => row.jwk) };
   };
+  const sessionsEnded: (() => void)[] = [];
   const service: IdentityService = {
     issuer,
     poolId: opts.poolId,
@@ -178,6 +194,9 @@ async function identityPlugin(app: FastifyInstance, opts: IdentityPluginOptions)
         .from(idpRefreshTokens)
         .where(eq(idpRefreshTokens.originJti, originJti));
       return row !== undefined && !row.revoked;
+    },
+    onSessionsEnded(listener) {
+      sessionsEnded.push(listener);
     },
   };
   app.decorate('identity', service);
@@ -224,6 +243,7 @@ async function identityPlugin(app: FastifyInstance, opts: IdentityPluginOptions)
           : {};
       try {
         const result = await runAction(ctx, action, body);
+        if (SESSION_ENDING_ACTIONS.has(action)) for (const listener of sessionsEnded) listener();
         return reply.code(200).type(AMZ_JSON).send(JSON.stringify(result));
       } catch (error) {
         if (error instanceof IdpError) {

@@ -47,6 +47,13 @@ export const SESSION_CHECK_TTL_MS = 500;
 /** Most session answers remembered; past this they are all forgotten. */
 const SESSION_CHECK_MAX = 100_000;
 
+/** A session check whose kept answers can be dropped. */
+export interface ReusedSessionCheck {
+  (originJti: string): Promise<boolean>;
+  /** Forgets every kept answer (a session ended in this process). */
+  forget(): void;
+}
+
 /**
  * `check` (is the session `originJti` still active?) with each answer reused for
  * {@link SESSION_CHECK_TTL_MS} from the moment its query started, and concurrent checks of one
@@ -55,10 +62,12 @@ const SESSION_CHECK_MAX = 100_000;
 export function reuseSessionChecks(
   check: (originJti: string) => Promise<boolean>,
   clock: () => number = Date.now,
-): (originJti: string) => Promise<boolean> {
+): ReusedSessionCheck {
   const answers = new Map<string, { active: boolean; startedAtMs: number }>();
   const running = new Map<string, Promise<boolean>>();
-  return (originJti) => {
+  // Bumped by forget(): a check that started before it does not keep its answer.
+  let generation = 0;
+  const reused = (originJti: string): Promise<boolean> => {
     const known = answers.get(originJti);
     if (known && clock() - known.startedAtMs < SESSION_CHECK_TTL_MS) {
       return Promise.resolve(known.active);
@@ -66,10 +75,11 @@ export function reuseSessionChecks(
     let answer = running.get(originJti);
     if (!answer) {
       const startedAtMs = clock();
+      const started = generation;
       answer = check(originJti)
         .then((active) => {
           if (answers.size >= SESSION_CHECK_MAX) answers.clear();
-          answers.set(originJti, { active, startedAtMs });
+          if (started === generation) answers.set(originJti, { active, startedAtMs });
           return active;
         })
         .finally(() => running.delete(originJti));
@@ -77,6 +87,13 @@ export function reuseSessionChecks(
     }
     return answer;
   };
+  return Object.assign(reused, {
+    forget() {
+      generation += 1;
+      answers.clear();
+      running.clear();
+    },
+  });
 }
 
 /**
@@ -88,6 +105,8 @@ async function auth(app: FastifyInstance, opts: AuthOptions): Promise<void> {
   if (app.hasDecorator('identity')) {
     const identity = app.identity;
     const isSessionActive = reuseSessionChecks((jti) => identity.isSessionActive(jti));
+    // A sign-out in this process is seen by its next request, not up to 500 ms later.
+    identity.onSessionsEnded(() => isSessionActive.forget());
     issuers.push({
       issuer: identity.issuer,
       keys: identity.getKey,
