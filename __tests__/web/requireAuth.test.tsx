@@ -45,8 +45,8 @@ describe('RequireAuth', () => {
     expect(screen.getByText('Secret page')).toBeInTheDocument();
   });
 
-  it('guards /password, /unregister and /referral in the route table', async () => {
-    for (const route of ['/password', '/unregister', '/referral']) {
+  it('guards /password, /unregister, /referral and /account in the route table', async () => {
+    for (const route of ['/password', '/unregister', '/referral', '/account']) {
       const { router, unmount } = renderApp({
         route,
         preloadedState: { auth: { status: 'unauthenticated', user: null } },
