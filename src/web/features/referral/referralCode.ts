@@ -1,11 +1,12 @@
 /**
  * Referral code rules on the client (spec §3, §5, DESIGN.md "Decisions"): normalising typed and
  * linked codes, the syntax check made before the backend is asked, the link of a code, and the
- * messages of the referrer code widget (spec §2, §5, §8).
+ * messages of the referrer code widget (spec §2, §5, §8). The rules shared with the server
+ * (normalisation, the message shape and reasons) are core's.
  */
+import { normaliseReferralCode, REFERRAL_REASONS, referralCodeError } from '../../../core/referral';
 
-/** Length of a referral code (spec §9). */
-export const REFERRAL_CODE_LENGTH = 8;
+export { referralCodeError };
 /** Query parameters of a landing link that may carry a code, in order of preference (spec §2). */
 export const REFERRAL_QUERY_PARAMS = ['ref', 'referral', 'referralCode'] as const;
 /** Delay between the last keystroke and the validation, in milliseconds (spec §5, §9). */
@@ -26,24 +27,11 @@ export const SESSION_NOT_READY_MESSAGE = 'Session not ready. Please wait and try
 export const VALIDATION_FAILED_MESSAGE = 'Unable to validate referral code. Please try again.';
 /** The referrer code could not be loaded (spec §8). */
 export const REFERRER_LOAD_FAILED_MESSAGE = 'Failed to load referrer code';
-/** The reason of a code that breaks the syntax rule (spec §8, DESIGN.md). */
-export const CODE_SYNTAX_REASON = 'Code must be of 8 hexadecimal digits, e.g.: ABCDEF12';
-
-/** 'Error with referral code: {code}: {reason}' (spec §8). */
-export function referralCodeError(code: string, reason: string): string {
-  return `Error with referral code: ${code}: ${reason}`;
-}
-
 /**
- * Normalises a typed or linked code (spec §5): uppercased, stripped of everything but A-Z and
- * 0-9, cut to 8 characters. `'ab-cd ef12 99'` -> `'ABCDEF12'`.
+ * Normalises a typed or linked code (spec §5, core's rule): uppercased, stripped of everything
+ * but A-Z and 0-9, cut to 8 characters. `'ab-cd ef12 99'` -> `'ABCDEF12'`.
  */
-export function normalizeReferralCode(raw: string): string {
-  return raw
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, '')
-    .slice(0, REFERRAL_CODE_LENGTH);
-}
+export const normalizeReferralCode: (raw: string) => string = normaliseReferralCode;
 
 /**
  * The syntax rule checked before the backend (spec §5): present, not blank, exactly 8 uppercase
@@ -51,7 +39,7 @@ export function normalizeReferralCode(raw: string): string {
  * of 8 hexadecimal digits, e.g.: ABCDEF12'), or null when the code passes.
  */
 export function referralCodeSyntaxError(code: string): string | null {
-  return /^[A-Z0-9]{8}$/.test(code) ? null : referralCodeError(code, CODE_SYNTAX_REASON);
+  return /^[A-Z0-9]{8}$/.test(code) ? null : referralCodeError(code, REFERRAL_REASONS.syntax);
 }
 
 /**
