@@ -11,6 +11,10 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import type { Configuration } from 'webpack';
 
+/** Packages of antd's that are free of side effects but do not say so in their package.json. */
+const SIDE_EFFECT_FREE =
+  /[\\/]node_modules[\\/](@rc-component[\\/][^\\/]+|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color))[\\/]/;
+
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
   const production = argv.mode !== 'development';
   return {
@@ -29,6 +33,9 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
       rules: [
+        // antd's own packages declare no `sideEffects`, so each module antd imported from one
+        // came whole (all of @rc-component/form for one context); they have none (issue 11).
+        { test: SIDE_EFFECT_FREE, sideEffects: false },
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,

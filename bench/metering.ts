@@ -4,15 +4,18 @@
  * VPN gets a ledger charge and a row update) it times one batched pass (meterBatch.ts) and
  * prints its wall time, the time per VPN (linear when constant) and the goal (100k <= 1 s).
  * Then the termination lag at 10k: deadlines spread over the next 12 s, passes every
- * METER_INTERVAL_S (default 5 s, start to start, as the lifecycle runs them), and the time
- * from each deadline to Deprovisioning (goal <= 5 s).
+ * METER_INTERVAL_S (default 5 s, start to start) with deadline passes between them, as the
+ * lifecycle runs them, and the time from each deadline to Deprovisioning (goal <= 5 s).
  *
  * Environment: BENCH_DATABASE_URL (default TEST_DATABASE_URL); a database
- * `peanut_bench_meter_<pid>` is created beside it and dropped afterwards. METER_INTERVAL_S.
+ * `peanut_bench_meter_<pid>` is created beside it and dropped afterwards. METER_INTERVAL_S;
+ * METER_SIZES (comma-separated N, default 1000,10000,100000); METER_LAG=0 skips the lag run.
  */
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { Client } from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/server/db';
+import { DEADLINE_PASS_GAP_MS, DeadlineTimer } from '../src/server/vpns/deadlineTimer';
 import { meterBatch } from '../src/server/vpns/meterBatch';
 
 /** Runs one statement on the server of `url`. */
@@ -74,23 +77,82 @@ async function seed(
   await sql('ANALYZE vpns; ANALYZE ledger_entries; ANALYZE users');
 }
 
-/** Times one pass over `n` VPNs, each with a whole interval to charge. */
-async function timePass(database: DatabaseHandle, n: number, intervalMs: number): Promise<number> {
+/**
+ * CPU time (ms) used so far by the PostgreSQL backends serving this database, read from
+ * /proc (PostgreSQL on this machine); undefined where /proc cannot tell.
+ */
+async function backendCpuMs(database: DatabaseHandle): Promise<Map<number, number> | undefined> {
+  const { rows } = await database.executeSql(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
+  );
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const stat = await readFile(`/proc/${Number(pid)}/stat`, 'utf8');
+      // Fields after the command name: state is field 3; utime and stime are fields 14 and 15.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpu.set(Number(pid), ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
+    } catch {
+      return undefined;
+    }
+  }
+  return cpu;
+}
+
+/** Kernel clock ticks per second (USER_HZ), the unit of /proc/<pid>/stat times. */
+const CLOCK_TICKS = 100;
+
+/** What one pass cost. */
+interface PassCost {
+  /** Wall time, ms. */
+  ms: number;
+  /** CPU time of this process (planning, drivers), ms. */
+  nodeCpuMs: number;
+  /** CPU time of the PostgreSQL backends, ms (undefined: not measurable here). */
+  pgCpuMs?: number;
+}
+
+/** Times one pass over `n` VPNs, each with a whole interval to charge; `phases` gets its parts. */
+async function timePass(
+  database: DatabaseHandle,
+  n: number,
+  intervalMs: number,
+  phases: Map<string, number>,
+): Promise<PassCost> {
   await seed(database, n, intervalMs, {
     ranMs: 1.5 * intervalMs,
     spreadMs: 0.4 * intervalMs,
     deleteAfterS: 86_400,
   });
+  const cpuBefore = await backendCpuMs(database);
+  const nodeBefore = process.cpuUsage();
   const started = process.hrtime.bigint();
-  const result = await meterBatch({ db: database.db, provisioner, clock: Date.now, intervalMs });
+  const result = await meterBatch({
+    db: database.db,
+    provisioner,
+    clock: Date.now,
+    intervalMs,
+    onPhase: (phase, ms) => phases.set(phase, (phases.get(phase) ?? 0) + ms),
+  });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const node = process.cpuUsage(nodeBefore);
+  const cpuAfter = await backendCpuMs(database);
   if (result.metered !== n || result.charges !== n) {
     throw new Error(`pass over ${n}: metered ${result.metered}, charged ${result.charges}`);
   }
-  return ms;
+  let pgCpuMs: number | undefined;
+  if (cpuBefore && cpuAfter) {
+    pgCpuMs = 0;
+    for (const [pid, after] of cpuAfter) pgCpuMs += after - (cpuBefore.get(pid) ?? 0);
+  }
+  return { ms, nodeCpuMs: (node.user + node.system) / 1000, pgCpuMs };
 }
 
-/** Runs passes start to start every `intervalMs` for `durationMs`; returns the lags, ms. */
+/**
+ * Runs metering as the lifecycle does for a while (regular passes every `intervalMs`, start to
+ * start; deadline passes between them at the deadlines each regular pass hands over; never two
+ * passes at once) and returns the lags, deadline to Deprovisioning, ms.
+ */
 async function terminationLags(
   database: DatabaseHandle,
   n: number,
@@ -104,12 +166,30 @@ async function terminationLags(
     spreadMs: horizonMs - 1000,
     deleteAfterS,
   });
+  let passes: Promise<unknown> = Promise.resolve();
+  const queue = (dueOnly: boolean) => {
+    const pass = passes.then(() =>
+      meterBatch({ db: database.db, provisioner, clock: Date.now, intervalMs, dueOnly }),
+    );
+    passes = pass;
+    return pass;
+  };
+  const deadlines = new DeadlineTimer({
+    run: () => queue(true).then(() => undefined),
+    clock: Date.now,
+    minGapMs: Math.min(DEADLINE_PASS_GAP_MS, intervalMs),
+  });
   const until = Date.now() + horizonMs + 2 * intervalMs;
   let next = Date.now();
-  while (Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())));
-    next = Date.now() + intervalMs;
-    await meterBatch({ db: database.db, provisioner, clock: Date.now, intervalMs });
+  try {
+    while (Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())));
+      next = Date.now() + intervalMs;
+      deadlines.arm((await queue(false)).upcoming);
+    }
+  } finally {
+    deadlines.stop();
+    await passes;
   }
   const { rows } = await database.executeSql(
     `SELECT extract(epoch FROM updated_at - ended_at) * 1000 AS lag FROM vpns
@@ -125,6 +205,7 @@ async function main(): Promise<void> {
     process.stdout.write('Metering bench skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.\n');
     return;
   }
+  const sizes = (process.env.METER_SIZES ?? '1000,10000,100000').split(',').map(Number);
   const intervalMs = Math.round(1000 * Number(process.env.METER_INTERVAL_S ?? 5));
   const name = `peanut_bench_meter_${process.pid}`;
   await admin(baseUrl, `CREATE DATABASE "${name}"`);
@@ -133,23 +214,37 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: url.href, dataDir: os.tmpdir() });
   try {
     await database.migrate();
-    const passes: [number, number][] = [];
-    for (const n of [1000, 10_000, 100_000])
-      passes.push([n, await timePass(database, n, intervalMs)]);
-    const lags = await terminationLags(database, 10_000, intervalMs);
+    const passes: [number, PassCost, Map<string, number>][] = [];
+    for (const n of sizes) {
+      const phases = new Map<string, number>();
+      passes.push([n, await timePass(database, n, intervalMs, phases), phases]);
+    }
+    const lags =
+      process.env.METER_LAG === '0'
+        ? undefined
+        : await terminationLags(database, 10_000, intervalMs);
+    const load = os.loadavg().map((value) => value.toFixed(1));
 
     process.stdout.write(
       `\nMetering on PostgreSQL, one batched pass, every VPN charged; Node ${process.version}, ` +
-        `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'CPU'}\n\n`,
+        `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'CPU'}, load average ${load.join(' ')}\n\n`,
     );
-    process.stdout.write('| Running VPNs | pass wall time ms | us per VPN | goal |\n');
-    process.stdout.write('| ---: | ---: | ---: | --- |\n');
-    for (const [n, ms] of passes) {
+    process.stdout.write(
+      '| Running VPNs | pass wall time ms | us per VPN | CPU ms: Node + PostgreSQL | goal |\n',
+    );
+    process.stdout.write('| ---: | ---: | ---: | ---: | --- |\n');
+    for (const [n, { ms, nodeCpuMs, pgCpuMs }] of passes) {
       const goal = n === 100_000 ? (ms <= 1000 ? '<= 1000 ms: met' : '<= 1000 ms: NOT met') : '';
+      const cpu = `${nodeCpuMs.toFixed(0)} + ${pgCpuMs === undefined ? 'n/a' : pgCpuMs.toFixed(0)}`;
       process.stdout.write(
-        `| ${n} | ${ms.toFixed(0)} | ${((1000 * ms) / n).toFixed(1)} | ${goal} |\n`,
+        `| ${n} | ${ms.toFixed(0)} | ${((1000 * ms) / n).toFixed(1)} | ${cpu} | ${goal} |\n`,
       );
     }
+    for (const [n, , phases] of passes) {
+      const parts = [...phases].map(([phase, ms]) => `${phase} ${ms.toFixed(0)}`).join(', ');
+      process.stdout.write(`\nWhere the ${n} pass went, ms: ${parts}\n`);
+    }
+    if (!lags) return;
     const max = lags[lags.length - 1] ?? NaN;
     const p50 = lags[Math.floor(lags.length / 2)] ?? NaN;
     process.stdout.write(

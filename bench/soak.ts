@@ -5,13 +5,19 @@
  * dashboard polls: the first page of the VPN list, each listed VPN, and the balance; meanwhile
  * VPNs are created and deleted (one churn action per second). Prints the request count, errors
  * (network failures and non-2xx answers), p50/p99/max latency, and the server's RSS at the
- * start (after sign-ups and warm-up) and at the end. Loopback only; the data directory is
- * removed afterwards. Goals: zero errors, p99 <= 100 ms, RSS flat.
+ * start (after sign-ups and warm-up) and at the end. Wall latency depends on how busy the
+ * machine is, so it also prints the server process's CPU time (user + system, from /proc) over
+ * the run divided by the requests (polls and churn actions; it includes the metering and job
+ * work that ran meanwhile) and the load average at the start and the end: a low CPU time per
+ * request with a high p99 on a loaded machine is queueing for the CPU, not the server's work.
+ * Loopback only; the data directory is removed afterwards. Goals: zero errors, p99 <= 100 ms
+ * (on an idle machine), RSS flat.
  *
  * Environment: SOAK_SECONDS (default 600), SOAK_DASHBOARDS (default 500), SOAK_USERS (default
  * 100: dashboards are spread over them, as tabs of the same users), SOAK_POLL_S (default 10).
  * The server runs with RATE_LIMIT_MAX raised: every dashboard shares the loopback address.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +45,21 @@ function rssMiB(pid: number): number {
   const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? NaN);
   return Math.round((kb / 1024) * 10) / 10;
 }
+
+/** Clock ticks per second of /proc's CPU times. */
+const CLOCK_TICKS =
+  Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** CPU time (user + system) process `pid` has used so far, in ms (Linux /proc). */
+function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // After `pid (comm) `: state is field 3; utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/** The 1-minute load average, rounded. */
+const load = (): number => Math.round(os.loadavg()[0] * 10) / 10;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -149,6 +170,8 @@ async function main(): Promise<void> {
     const warm = new Stats();
     await Promise.all(users.map((user) => warm.get(`${server.url}/v1/peanuts`, user)));
     const rssStart = rssMiB(pid);
+    const cpuStart = cpuMs(pid);
+    const loadStart = load();
     const stats = new Stats();
     const end = Date.now() + seconds * 1000;
     const [actions] = await Promise.all([
@@ -165,16 +188,21 @@ async function main(): Promise<void> {
       ),
     ]);
     const rssEnd = rssMiB(pid);
+    const cpuUsed = cpuMs(pid) - cpuStart;
+    const loadEnd = load();
     const sorted = [...stats.latencies].sort((a, b) => a - b);
     const ms = (value: number) => Math.round(value * 10) / 10;
     process.stdout.write(
       `\nSoak: ${dashboards} dashboards (${users.length} users) polling every ${pollMs / 1000} s ` +
         `for ${seconds} s, ${actions} create/delete actions; server on PGlite, Node ` +
-        `${process.version}, ${os.cpus().length} CPUs\n\n` +
-        '| requests | errors | p50 ms | p99 ms | max ms | RSS start MiB | RSS end MiB |\n' +
-        '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n' +
+        `${process.version}, ${os.cpus().length} CPUs, load average ${loadStart} at the start ` +
+        `and ${loadEnd} at the end\n\n` +
+        '| requests | errors | p50 ms | p99 ms | max ms | server CPU ms | CPU ms per request | ' +
+        'RSS start MiB | RSS end MiB |\n' +
+        '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n' +
         `| ${sorted.length} | ${stats.errors} | ${ms(percentile(sorted, 50))} | ` +
         `${ms(percentile(sorted, 99))} | ${ms(sorted[sorted.length - 1] ?? NaN)} | ` +
+        `${Math.round(cpuUsed)} | ${Math.round((cpuUsed / (sorted.length + actions)) * 100) / 100} | ` +
         `${rssStart} | ${rssEnd} |\n`,
     );
     for (const sample of stats.errorSamples) process.stderr.write(`${sample}\n`);

@@ -49,6 +49,20 @@ describe('/doc-cli', () => {
     ]);
   });
 
+  it('explains two-factor sign-in: --mfa-code and the terminal prompt (issue 14)', async () => {
+    expect(examples).toContain('peanut login you@example.com --mfa-code 123456');
+    expect(examples).toContain('peanut login you@example.com --email-code');
+    const step = source.slice(source.indexOf("'Step 2:"), source.indexOf("'Step 3:"));
+    expect(step).toMatch(/two-factor authentication/);
+    expect(step).toMatch(/<code>--mfa-code<\/code>/);
+    // The prompt the page quotes is the one `peanut login` shows (src/cli/challenges.ts).
+    const challenges = readFileSync(path.resolve(__dirname, '../../src/cli/challenges.ts'), 'utf8');
+    expect(challenges).toContain("code('Authenticator code: ')");
+    expect(step).toContain('<code>Authenticator code:</code>');
+    const loginHelp = (await help('login')).replace(/\s+/g, ' ');
+    expect(loginHelp).toMatch(/--mfa-code <code> .*prompt on a terminal/);
+  });
+
   it('shows only real commands and options in its examples', async () => {
     expect(examples.length).toBeGreaterThan(20);
     const root = await help();

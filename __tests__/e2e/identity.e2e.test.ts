@@ -184,5 +184,5 @@ suite('identity and accounts in Chromium', () => {
     await page.waitForURL(`${server.origin}/password`);
     await page.getByRole('form', { name: 'Password Change' }).waitFor();
     expect(errors).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });

@@ -99,7 +99,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) {
       throw new Error(`server exited with ${child.exitCode}:\n${output}`);
@@ -112,7 +112,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`server did not start in 60 s:\n${output}`);
+      throw new Error(`server did not start in 150 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -53,7 +53,7 @@ suite('renting a VPN in Chromium', () => {
   beforeAll(async () => {
     browser = await launchChromium();
     mkdirSync(SHOTS, { recursive: true });
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await browser?.close();
   });

@@ -257,7 +257,19 @@ describe('sign in and sessions', () => {
     const stale = createIdentityClient(config, phoneStorage);
     const ended = jest.fn();
     stale.onSessionEnded(ended);
-    await expectIdentityError(stale.currentSession(), 'NotAuthorizedException');
+    // The refusal is final at once: one refresh request, not the library's retries (~6 s).
+    const realFetch = globalThis.fetch;
+    const targets: string[] = [];
+    globalThis.fetch = (input, init) => {
+      targets.push(String(new Headers(init?.headers).get('X-Amz-Target')));
+      return realFetch(input, init);
+    };
+    try {
+      await expectIdentityError(stale.currentSession(), 'NotAuthorizedException');
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(targets).toEqual(['AWSCognitoIdentityProviderService.InitiateAuth']);
     expect(ended).toHaveBeenCalledTimes(1);
     await expectIdentityError(stale.currentSession(), NOT_AUTHENTICATED, NOT_AUTHENTICATED_MESSAGE);
     expect(
@@ -268,7 +280,7 @@ describe('sign in and sessions', () => {
 
     // The laptop's session is untouched.
     expect(await laptop.client.currentUser()).toMatchObject({ email: email.toLowerCase() });
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('passwords', () => {
@@ -321,7 +333,7 @@ describe('sign out and delete', () => {
       createIdentityClient(config, copy).currentSession(),
       'NotAuthorizedException',
     );
-  }, 30_000);
+  }, 120_000);
 
   it('deletes the account: the session ends and signing in fails', async () => {
     const { client } = device();

@@ -131,5 +131,5 @@ describe('npm run backup / restore (embedded database)', () => {
     });
     expect(answer.code).toBe(1);
     expect(answer.output).toContain('pg_dump');
-  }, 60_000);
+  }, 120_000);
 });

@@ -86,6 +86,29 @@ export function reversalEvent(
   };
 }
 
+/** A `charge.dispute.closed` event naming `paymentIntent`, with the dispute's final `status`. */
+export function disputeClosedEvent(
+  paymentIntent: string,
+  status: 'won' | 'lost',
+): Record<string, unknown> {
+  return {
+    id: stripeId('evt'),
+    object: 'event',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    type: 'charge.dispute.closed',
+    data: {
+      object: {
+        id: stripeId('dp'),
+        object: 'dispute',
+        payment_intent: paymentIntent,
+        charge: 'ch_x',
+        status,
+      },
+    },
+  };
+}
+
 /** How to sign a delivery. */
 export interface SignOptions {
   /** Signing secret (default the embedded LOCAL_WEBHOOK_SECRET). */

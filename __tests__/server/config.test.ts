@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       allowedHosts: [],
       embeddedIdp: true,
       idpRegion: 'ca-central-1',
+      idpAuthFlow: 'USER_SRP_AUTH',
       userPoolId: 'local_peanutvpn',
       userPoolClientId: 'peanutvpn-local',
       identityEndpoint: 'http://localhost:8080/idp/',
@@ -86,6 +87,13 @@ describe('loadConfig', () => {
     expect(loadConfig(productionEnv).referralHoldS).toBe(172_800);
     expect(() => loadConfig({ REFERRAL_HOLD_S: '-1' })).toThrow(/REFERRAL_HOLD_S/);
     expect(() => loadConfig({ REFERRAL_ENABLED: 'maybe' })).toThrow(/REFERRAL_ENABLED/);
+  });
+
+  it('reads the sign-in flow (IDP_AUTH_FLOW, issue 14)', () => {
+    expect(loadConfig({ IDP_AUTH_FLOW: 'CUSTOM_AUTH' }).idpAuthFlow).toBe('CUSTOM_AUTH');
+    expect(() => loadConfig({ IDP_AUTH_FLOW: 'PASSWORD' })).toThrow(
+      "IDP_AUTH_FLOW must be USER_SRP_AUTH or CUSTOM_AUTH, got: 'PASSWORD'",
+    );
   });
 
   it('reads the VPN settings', () => {

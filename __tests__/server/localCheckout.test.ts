@@ -158,6 +158,27 @@ describe('local checkout', () => {
     expect(page.body).not.toContain('>Refund<');
   });
 
+  it('wins the dispute of a disputed session: its peanuts come back once', async () => {
+    const buyer = await signUpUser(app, 'win');
+    const sessionId = sessionOf(await pay(app, 'pro', { client_reference_id: buyer.sub }));
+    const win = `/checkout/pro/sessions/${sessionId}/win`;
+    expect((await app.inject({ method: 'POST', url: win })).statusCode).toBe(409);
+    await app.inject({ method: 'POST', url: `/checkout/pro/sessions/${sessionId}/dispute` });
+    expect(await app.ledger.balanceNano(buyer.sub)).toBe(10 * PEANUT);
+    const disputed = await app.inject({ method: 'GET', url: `/checkout/pro?session=${sessionId}` });
+    expect(disputed.body).toContain('>Win the dispute<');
+
+    expect(sessionOf(await app.inject({ method: 'POST', url: win }))).toBe(sessionId);
+    expect(await app.ledger.balanceNano(buyer.sub)).toBe(44 * PEANUT);
+    expect((await app.inject({ method: 'POST', url: win })).statusCode).toBe(409);
+    expect(await app.ledger.balanceNano(buyer.sub)).toBe(44 * PEANUT);
+    const [latest] = (await events()).json<DeliveredEvent[]>();
+    expect(latest).toMatchObject({ type: 'charge.dispute.closed', sessionId, status: 'delivered' });
+    expect(JSON.parse(latest.body).data.object).toMatchObject({ status: 'won' });
+    const page = await app.inject({ method: 'GET', url: `/checkout/pro?session=${sessionId}` });
+    expect(page.body).toContain('<span id="state">paid</span>');
+  });
+
   it('hides /dev/checkout/events from a caller that is not on loopback', async () => {
     expect((await events('127.0.0.1')).statusCode).toBe(200);
     expect((await events('203.0.113.5')).statusCode).toBe(404);

@@ -68,14 +68,14 @@ async function waitForMetrics(
       client = await network.addNamespace('c', 0);
       target = await network.addNamespace('t', 1);
       await network.serveHttp(target);
-    }, 30_000);
+    }, 120_000);
 
     afterAll(async () => {
       await app?.close();
       await network.cleanup();
       await sweep(settings);
       await database?.cleanup();
-    }, 30_000);
+    }, 120_000);
 
     it('serves a real tunnel, meters its bytes and leaves nothing once deleted', async () => {
       app = await buildVpnApp(database, { ...env, METER_INTERVAL_S: '0.5' });

@@ -116,9 +116,10 @@ export class TestNetwork {
    * Brings up WireGuard in `ns` with exactly the client config `conf` (wg-quick format): an
    * interface named like the namespace, `wg setconf` with the [Interface] keys wg-quick alone
    * reads (Address, DNS) left out, those addresses, and every route through the tunnel except
-   * the endpoint's, which stays on the veth pair (as wg-quick does).
+   * the endpoint's, which stays on the veth pair (as wg-quick does; `endpointOnLink`: the
+   * endpoint is on the namespace's own network, whose route is more specific than the tunnel's).
    */
-  async connectClient(ns: TestNamespace, conf: string): Promise<void> {
+  async connectClient(ns: TestNamespace, conf: string, endpointOnLink = false): Promise<void> {
     const wgQuickOnly = /^\s*(Address|DNS)\s*=\s*(.*)$/;
     const addresses = conf
       .split('\n')
@@ -150,7 +151,7 @@ export class TestNetwork {
         `link set ${ns.name} up`,
         `route add default dev ${ns.name}`,
         // The endpoint stays reachable outside the tunnel (a no-op when it is the host's end).
-        ...(endpointHost && endpointHost !== ns.hostAddress
+        ...(endpointHost && endpointHost !== ns.hostAddress && !endpointOnLink
           ? [`route add ${endpointHost}/32 via ${ns.hostAddress} dev eth0`]
           : []),
         '',

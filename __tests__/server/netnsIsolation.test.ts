@@ -90,7 +90,7 @@ interface Side {
     await network.cleanup();
     await sweep(settings);
     await database?.cleanup();
-  }, 30_000);
+  }, 120_000);
 
   it('lets each client reach the target but nothing of the other VPN', async () => {
     const [a, b] = sides;
@@ -110,7 +110,7 @@ interface Side {
         expect([address, await network.pingFrom(self.client, address)]).toEqual([address, false]);
       }
     }
-  }, 60_000);
+  }, 120_000);
 
   it('counts exactly across a restart of wireguard-go', async () => {
     const [a] = sides;

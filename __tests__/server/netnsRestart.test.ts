@@ -192,14 +192,14 @@ function ourNamespaces(): string[] {
     target = await network.addNamespace('t', 1);
     await network.addNamespace('x', 2); // not ours: must survive reconciliation
     await network.serveHttp(target);
-  }, 30_000);
+  }, 120_000);
 
   afterAll(async () => {
     await server?.kill('SIGKILL');
     await network.cleanup();
     await sweep(settings);
     if (dataDir) removeDir(dataDir);
-  }, 30_000);
+  }, 120_000);
 
   it('re-adopts the running VPN, resumes the one provisioning and removes an orphan', async () => {
     await server.start();

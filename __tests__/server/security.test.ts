@@ -58,7 +58,7 @@ describe('the data directory (issue 16.3)', () => {
     const entries = modesBelow(dataDir);
     expect(entries.some((entry) => /pg_wal/.test(entry.file))).toBe(true);
     expect(entries.filter((entry) => (entry.mode & 0o077) !== 0)).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('tightens an existing readable directory and says so in the log', async () => {
     const dataDir = path.join(dir, 'old');
@@ -72,7 +72,7 @@ describe('the data directory (issue 16.3)', () => {
     await server.close();
     expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
     expect(logs.text).toContain('was readable by others (mode 755): tightened to 700');
-  }, 60_000);
+  }, 120_000);
 });
 
 describe.each(DATABASE_KINDS)('on %s', (kind) => {

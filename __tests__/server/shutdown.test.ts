@@ -1,12 +1,15 @@
 /**
  * Graceful shutdown (issue 12 point 2): on SIGTERM the server process stops taking connections,
- * finishes the request in flight, stops its job workers and closes the database (the PGlite
- * lock file is gone), then exits 0 — before its own 10 s time-out, which would exit 1. Runs
- * `src/server/server.ts` as a child process on a PGlite data directory.
+ * finishes the request in flight, stops its job workers after their current job (a VPN caught
+ * mid-provisioning and one mid-deprovisioning reach Running and Deleted, and their jobs are
+ * completed, before the process ends) and closes the database (the PGlite lock file is gone),
+ * then exits 0 — before its own 10 s time-out, which would exit 1. Runs `src/server/server.ts`
+ * as a child process on a PGlite data directory, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { Client } from 'pg';
 import { makeTempDir, removeDir } from './helpers';
 import { httpApi, pollUntil, signUpOverHttp } from './httpUsers';
 import { killServerProcess, startServerProcess, type ServerProcess } from './serverProcess';
@@ -118,5 +121,101 @@ describe('graceful shutdown (SIGTERM)', () => {
     );
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
+  }, 240_000);
+});
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+(pgUrl ? describe : describe.skip)('graceful shutdown with jobs mid-step (PostgreSQL)', () => {
+  const name = `peanut_shutdown_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const url = new URL(pgUrl ?? 'postgres://localhost');
+  url.pathname = `/${name}`;
+  let webDir: string;
+  let server: ServerProcess | undefined;
+  let client: Client | undefined;
+
+  const admin = async (statement: string): Promise<void> => {
+    const connection = new Client({ connectionString: pgUrl });
+    await connection.connect();
+    try {
+      await connection.query(statement);
+    } finally {
+      await connection.end();
+    }
+  };
+
+  beforeAll(async () => {
+    webDir = makeTempDir('shutdown-pg');
+    await admin(`CREATE DATABASE "${name}"`);
+  });
+  afterAll(async () => {
+    await killServerProcess(server);
+    await client?.end();
+    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    removeDir(webDir);
+  });
+
+  it('finishes the job steps in progress: their effect is in the database after exit 0', async () => {
+    // Simulated steps of 2.5 s: provisioning takes 2 steps, deprovisioning 1.
+    server = await startServerProcess({
+      DATABASE_URL: url.toString(),
+      DATA_DIR: webDir,
+      WEB_DIR: webDir,
+      SIMULATED_STEP_MS: '2500',
+    });
+    const origin = server.url;
+    client = new Client({ connectionString: url.toString() });
+    await client.connect();
+    const db = client;
+    const stateOf = async (vpnId: string): Promise<string> =>
+      (await db.query<{ state: string }>('SELECT state FROM vpns WHERE vpn_id = $1', [vpnId]))
+        .rows[0]?.state ?? 'none';
+    const jobStates = async (vpnId: string): Promise<string[]> =>
+      (
+        await db.query<{ state: string }>(
+          "SELECT state::text FROM pgboss.job WHERE data->>'vpnId' = $1 ORDER BY created_on",
+          [vpnId],
+        )
+      ).rows.map((row) => row.state);
+    const create = async (): Promise<string> => {
+      const created = await httpApi<{ vpn: { id: string } }>(origin, user, 'POST', '/v1/vpns/', {
+        region: 'eu-west-3',
+        config: { type: 'wireguard', maxPeanuts: 1, deleteAfter: 3600 },
+      });
+      expect(created.status).toBe(202);
+      return created.body.vpn.id;
+    };
+
+    const user = await signUpOverHttp(origin, 'shutdown');
+    const deleting = await create();
+    await pollUntil(async () => (await stateOf(deleting)) === 'Running', 90_000);
+    // One VPN mid-provisioning (its job runs a 5 s step)...
+    const provisioning = await create();
+    await pollUntil(async () => (await stateOf(provisioning)) === 'Provisioning', 90_000);
+    // ... and one mid-deprovisioning (its new job runs a 2.5 s step).
+    const deleted = await httpApi(origin, user, 'DELETE', `/v1/vpns/${deleting}`);
+    expect(deleted.status).toBe(202);
+    await pollUntil(
+      async () =>
+        (await jobStates(deleting)).includes('active') || (await stateOf(deleting)) === 'Deleted',
+      60_000,
+    );
+    const before = await stateOf(provisioning);
+
+    server.child.kill('SIGTERM');
+    const exit = await server.exited;
+    if (exit.code !== 0) process.stdout.write(server.output().slice(-4000));
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(server.output()).toContain('"msg":"stopped"');
+
+    // Caught Provisioning just before the signal, it is Running now: the step was not aborted.
+    expect(before).toBe('Provisioning');
+    expect(await stateOf(provisioning)).toBe('Running');
+    expect(await stateOf(deleting)).toBe('Deleted');
+    // No job was failed by the shutdown (nor left for the next start).
+    for (const vpnId of [provisioning, deleting]) {
+      expect(await jobStates(vpnId)).toEqual(expect.arrayContaining(['completed']));
+      expect((await jobStates(vpnId)).filter((state) => state !== 'completed')).toEqual([]);
+    }
   }, 240_000);
 });

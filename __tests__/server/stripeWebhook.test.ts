@@ -9,7 +9,14 @@ import { eq, inArray } from 'drizzle-orm';
 import { buildApp, type App } from '../../src/server/app';
 import { openDatabase, MEMORY_DATA_DIR, type DatabaseHandle } from '../../src/server/db';
 import { ledgerEntries, purchases, stripeEvents } from '../../src/server/db/schema';
-import { deliver, reversalEvent, sessionCompleted, sign, stripeId } from './billingHelpers';
+import {
+  deliver,
+  disputeClosedEvent,
+  reversalEvent,
+  sessionCompleted,
+  sign,
+  stripeId,
+} from './billingHelpers';
 import {
   DATABASE_KINDS,
   LogCapture,
@@ -330,6 +337,60 @@ describe.each(DATABASE_KINDS)('Stripe webhook on %s', (kind) => {
         });
       },
     );
+
+    it('gives back a dispute that closes won, once; a lost one changes nothing', async () => {
+      const buyer = await signUpUser(app, 'disputewon');
+      const paymentIntent = stripeId('pi');
+      const sessionId = stripeId('cs_test');
+      await deliver(
+        app,
+        sessionCompleted({ clientReferenceId: buyer.sub, packId: 'pro', sessionId, paymentIntent }),
+      );
+      // A won dispute of a purchase never disputed: nothing to give back.
+      expect((await deliver(app, disputeClosedEvent(paymentIntent, 'won'))).json()).toEqual({
+        received: true,
+        outcome: 'unmatched',
+      });
+      // A partial refund first (a quarter), then the dispute of the rest.
+      await deliver(
+        app,
+        reversalEvent('charge.refunded', paymentIntent, { amount: 400, amountRefunded: 100 }),
+      );
+      await deliver(app, reversalEvent('charge.dispute.created', paymentIntent));
+      expect(await balance(buyer.sub)).toBe(10 * PEANUT);
+
+      expect((await deliver(app, disputeClosedEvent(paymentIntent, 'lost'))).json()).toEqual({
+        received: true,
+        outcome: 'ignored',
+      });
+      expect(await balance(buyer.sub)).toBe(10 * PEANUT);
+
+      const won = disputeClosedEvent(paymentIntent, 'won');
+      const answers = await Promise.all([
+        deliver(app, won),
+        deliver(app, won),
+        deliver(app, disputeClosedEvent(paymentIntent, 'won')),
+      ]);
+      expect(answers.map((a) => a.json<{ outcome: string }>().outcome).sort()).toEqual([
+        'applied',
+        'duplicate',
+        'duplicate',
+      ]);
+      // The dispute took back three quarters of 34; that comes back, the refund's quarter not.
+      expect(await balance(buyer.sub)).toBe(10 * PEANUT + 34 * PEANUT * 0.75);
+      const entries = (await entriesOf(buyer.sub)).filter((e) => e.kind === 'dispute_won');
+      expect(entries).toEqual([
+        expect.objectContaining({
+          amountNano: 34 * PEANUT * 0.75,
+          key: `dispute_won:${sessionId}`,
+        }),
+      ]);
+      const [purchase] = await app.db
+        .select()
+        .from(purchases)
+        .where(eq(purchases.checkoutSessionId, sessionId));
+      expect(purchase.state).toBe('paid');
+    });
 
     it('lets the balance go negative when the peanuts were spent (spec §3)', async () => {
       const buyer = await signUpUser(app, 'spender');

@@ -52,7 +52,7 @@ describe.each(DATABASE_KINDS)('API caches on %s', (kind) => {
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     app = await buildVpnApp(database);
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await app?.close();
@@ -108,7 +108,7 @@ describe.each(DATABASE_KINDS)('API caches on %s', (kind) => {
       beforeAll(async () => {
         secondHandle = await openDatabase({ databaseUrl: database.url, dataDir: MEMORY_DATA_DIR });
         second = await buildVpnApp({ ...database, handle: secondHandle });
-      }, 60_000);
+      }, 120_000);
 
       afterAll(async () => {
         await second?.close();

@@ -169,18 +169,46 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
     });
 
     it('run several VPNs at once', async () => {
-      const app = await build({ SIMULATED_STEP_MS: '200' });
+      // Each provisioning waits until all 4 are in flight (at most 30 s, so that one after the
+      // other still ends, and fails the check): no timing is measured.
+      const inner = createSimulatedProvisioner({ stepMs: 20 });
+      let inFlight = 0;
+      let most = 0;
+      let release = (): void => undefined;
+      const allIn = new Promise<void>((resolve) => (release = resolve));
+      const app = await build(
+        {},
+        {
+          provisioner: {
+            ...inner,
+            async provision(vpn, options) {
+              inFlight++;
+              most = Math.max(most, inFlight);
+              if (inFlight === 4) release();
+              let timer: NodeJS.Timeout | undefined;
+              await Promise.race([
+                allIn,
+                new Promise((resolve) => (timer = setTimeout(resolve, 30_000))),
+              ]);
+              clearTimeout(timer);
+              try {
+                return await inner.provision(vpn, options);
+              } finally {
+                inFlight--;
+              }
+            },
+          },
+        },
+      );
       const user = await signUpUser(app);
-      const started = Date.now();
       const ids = await Promise.all(
         ['eu-west-1', 'eu-west-2', 'eu-west-3', 'eu-north-1'].map((region) =>
           createVpn(app, user, createBody(region)),
         ),
       );
-      await Promise.all(ids.map((id) => waitForVpnState(app, user, id, 'Running')));
-      // 3 steps of 200 ms each; one after the other would take 2.4 s.
-      expect(Date.now() - started).toBeLessThan(1800);
-    });
+      await Promise.all(ids.map((id) => waitForVpnState(app, user, id, 'Running', 90_000)));
+      expect(most).toBe(4);
+    }, 120_000);
 
     it('cancel provisioning when the VPN is deleted, and tear it down without running it', async () => {
       const { provisioner, calls } = recording(createSimulatedProvisioner({ stepMs: 1000 }));
@@ -260,14 +288,51 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
 
   describe('restart recovery', () => {
     it('resumes VPNs caught Creating, Provisioning and Deprovisioning by a restart', async () => {
-      const slow = await build({ SIMULATED_STEP_MS: '400' });
+      // Each step, once held, waits until closing aborts it (drainMs 0: at once, as a crash
+      // would), so every VPN is caught in its state whatever the machine's speed.
+      const held = { prepare: false, provision: false, deprovision: false };
+      const inner = createSimulatedProvisioner({ stepMs: 20 });
+      const untilAborted = async (options?: { signal?: AbortSignal }) => {
+        const signal = options?.signal;
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(resolve, 60_000);
+          signal?.addEventListener('abort', () => {
+            clearTimeout(timer);
+            reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+          });
+        });
+      };
+      const slow = await build(
+        {},
+        {
+          lifecycleTuning: { ...TEST_TUNING, drainMs: 0 },
+          provisioner: {
+            ...inner,
+            async prepare(vpn, options) {
+              if (held.prepare) await untilAborted(options);
+              return inner.prepare(vpn, options);
+            },
+            async provision(vpn, options) {
+              if (held.provision) await untilAborted(options);
+              return inner.provision(vpn, options);
+            },
+            async deprovision(vpn, options) {
+              if (held.deprovision) await untilAborted(options);
+              return inner.deprovision(vpn, options);
+            },
+          },
+        },
+      );
       const user = await signUpUser(slow);
       const deleting = await runningVpn(slow, user);
+      held.provision = true;
       const provisioning = await createVpn(slow, user, createBody('us-west-2'));
       await eventually(async () =>
         (await rowOf(slow, provisioning)).state === 'Provisioning' ? true : undefined,
       );
+      held.prepare = true;
       const creating = await createVpn(slow, user, createBody('us-west-1'));
+      held.deprovision = true;
       expect((await api(slow, user, 'DELETE', `/v1/vpns/${deleting}`)).status).toBe(202);
       await slow.close();
       apps.splice(apps.indexOf(slow), 1);

@@ -67,6 +67,21 @@ export function fakeIdentity(user?: IdentityUser): FakeIdentity {
     confirmTotp: jest.fn(async () => undefined),
     disableTotp: jest.fn(async () => undefined),
     mfaSettings: jest.fn(async () => ({ enabled: [] })),
+    listDevices: jest.fn(async () => []),
+    forgetDevice: jest.fn(async () => undefined),
+    rememberDevice: jest.fn(async () => true),
+    contactDetails: jest.fn(async () => ({
+      ...(user?.email ? { email: user.email } : {}),
+      emailVerified: true,
+      ...(user?.phone ? { phone: user.phone } : {}),
+      phoneVerified: Boolean(user?.phone),
+    })),
+    updateAttribute: jest.fn(async () => ({ destination: 'n***@e***', medium: 'EMAIL' })),
+    resendAttributeCode: jest.fn(async () => ({ destination: 'n***@e***', medium: 'EMAIL' })),
+    verifyAttribute: jest.fn(async () => {
+      if (!user) throw notAuthenticated();
+      return user;
+    }),
     forgotPassword: jest.fn(async () => ({ destination: 'a***@e***' })),
     confirmForgotPassword: jest.fn(async () => undefined),
     currentSession: jest.fn(async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { RequireAuth, LOADING_AUTH_TEXT } from '../../src/web/features/auth/RequireAuth';
 import type { AuthState } from '../../src/web/features/auth/authSlice';
 import { failOnConsoleErrors, renderApp, renderWithProviders } from './testUtils';
@@ -55,6 +55,28 @@ describe('RequireAuth', () => {
       expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
       unmount();
     }
+  });
+
+  it('sends a signed-in user who opens /login or /signup to / (issue 14)', async () => {
+    for (const route of ['/login', '/signup']) {
+      const { router, unmount } = renderApp({
+        route,
+        preloadedState: { auth: { status: 'authenticated', user: { username: 'ann' } } },
+      });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(router.state.historyAction).toBe('REPLACE');
+      unmount();
+    }
+  });
+
+  it('keeps /login for a user on the way out (sign-out navigates there first)', async () => {
+    const { router } = renderApp({
+      route: '/',
+      preloadedState: { auth: { status: 'authenticated', user: { username: 'ann' } } },
+    });
+    await act(() => router.navigate('/login', { state: { leaving: true } }));
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
   });
 
   it('opens /referral/terms without signing in', async () => {

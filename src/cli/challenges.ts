@@ -1,7 +1,8 @@
 /**
  * `peanut login` answering sign-in challenges on a terminal (issue 14): the authenticator app's
  * or texted code from `--mfa-code`, else a (visible) prompt on a terminal; the authenticator
- * app when both factors are on; a new password for a temporary one on a terminal. Setting an
+ * app when both factors are on; a new password for a temporary one on a terminal; the mailed
+ * sign-in code of CUSTOM_AUTH (`--email-code`) from `--mfa-code` or a prompt. Setting an
  * authenticator app up (MFA_SETUP) is left to the web app, which shows the QR code.
  */
 import type { ChallengeHandler, IdentityChallenge } from '../sdk/identity';
@@ -18,6 +19,9 @@ export interface ChallengeOptions {
 /** The message when a code is needed and none can be asked for. */
 export const MFA_CODE_NEEDED =
   'This account asks for a two-factor code: pass --mfa-code <code> or run on a terminal';
+/** The message when the mailed sign-in code is needed and no terminal can ask for it. */
+export const EMAIL_CODE_NEEDED =
+  'A sign-in code was mailed to you: run peanut login on a terminal to enter it';
 /** The message when the pool requires an authenticator app the user has not set up. */
 export const MFA_SETUP_NEEDED =
   'This account must set up two-factor authentication first: sign in once in the web app, then log in again';
@@ -26,7 +30,7 @@ export const NEW_PASSWORD_NEEDED =
   'Your password is temporary: run peanut login on a terminal, or sign in in the web app, to choose a new one';
 
 /** True when both stdin and stderr are terminals (prompts are possible). */
-function interactive(io: CliIO): boolean {
+export function interactive(io: CliIO): boolean {
   return Boolean(io.stdin.isTTY && io.stderrStream.isTTY);
 }
 
@@ -73,6 +77,13 @@ export function loginChallengeHandler(io: CliIO, options: ChallengeOptions): Cha
       }
       case 'MFA_SETUP':
         throw new CliError(MFA_SETUP_NEEDED);
+      case 'CUSTOM_CHALLENGE':
+        // Mailed now, so never known in advance: asked on the terminal (again after a wrong
+        // code, as the provider allows 3); `--mfa-code` stays for a second factor after it.
+        if (!interactive(io)) throw new UsageError(EMAIL_CODE_NEEDED);
+        return challenge.answer(
+          await ask(io, `Sign-in code (mailed to ${challenge.destination ?? 'your email'}): `),
+        );
     }
   };
 }

@@ -16,6 +16,11 @@ export interface AppConfig {
   /** Identity provider endpoint URL (ours: `<origin>/idp/`; Cognito's regional endpoint otherwise). */
   identityEndpoint: string;
   /**
+   * How the SPA and the CLI sign in: absent or `USER_SRP_AUTH` (the password), `CUSTOM_AUTH`
+   * (the password, then the custom challenge: a code mailed to the user). Issue 14.
+   */
+  authFlow?: 'USER_SRP_AUTH' | 'CUSTOM_AUTH';
+  /**
    * The referral programme's settings (issue 9: for /referral/terms and to hide the programme
    * when it is off); always sent by this server, optional for older servers.
    */

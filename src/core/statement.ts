@@ -9,7 +9,10 @@ export type PurchaseState = 'paid' | 'refunded' | 'disputed';
 export interface PeanutsHistoryEntry {
   /** When it happened, ISO 8601. */
   date: string;
-  /** `signup_bonus`, `purchase`, `usage` (one line per VPN, summed), `refund`, `dispute`, ... */
+  /**
+   * `signup_bonus`, `purchase`, `usage` (one line per VPN, summed), `refund`, `dispute`,
+   * `dispute_won`, ...
+   */
   kind: string;
   /** Peanuts, signed: credits positive. */
   amount: number;

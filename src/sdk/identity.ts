@@ -4,9 +4,11 @@
  * only the configuration (`/app-config.json`) differs. Runs in browsers and Node 20.
  *
  * - Users sign up with their email as username and as the `email` attribute.
- * - Sign-in is SRP, then the challenges of `identitySignIn.ts` (MFA, MFA selection and setup,
- *   new password) as typed steps ({@link IdentityClient.startSignIn}); a custom challenge fails
- *   with an error naming it. Two-factor settings are in `identityMfa.ts`.
+ * - Sign-in is SRP (or CUSTOM_AUTH: the password, then a mailed code), then the challenges of
+ *   `identitySignIn.ts` (MFA, MFA selection and setup, new password, custom challenge) as typed
+ *   steps ({@link IdentityClient.startSignIn}). Two-factor settings are in `identityMfa.ts`,
+ *   remembered devices in `identityDevices.ts`, email and phone in `identityAttributes.ts`, the
+ *   client's types in `identityTypes.ts`.
  * - A session is valid only while both the access and the id token are unexpired, allowing for
  *   clock drift (the library's `CognitoUserSession.isValid`); an expired one is refreshed with the
  *   refresh token; a NotAuthorizedException on refresh clears the cached user.
@@ -20,14 +22,7 @@ import {
   CognitoUserPool,
   type CognitoUserSession,
 } from 'amazon-cognito-identity-js';
-import {
-  associateTotp,
-  confirmTotp,
-  disableTotp,
-  readMfaSettings,
-  type MfaSettings,
-  type TotpSetup,
-} from './identityMfa';
+import { associateTotp, confirmTotp, disableTotp, readMfaSettings } from './identityMfa';
 import {
   IdentityError,
   MISSING_SUB_MESSAGE,
@@ -37,8 +32,17 @@ import {
   toIdentityError,
   unsupportedChallenge,
 } from './identityErrors';
+import { checkIdentityConfig, type IdentityConfig } from './identityConfig';
 import { defaultIdentityStorage, type IdentityStorage } from './identityStorage';
-import { startSignInSteps, type SignInChallenge, type SignInStep } from './identitySignIn';
+import type { IdentityClient, IdentitySession, SignUpResult } from './identityTypes';
+import { forgetDevice, listDevices, rememberDevice } from './identityDevices';
+import {
+  readContactDetails,
+  resendAttributeCode,
+  updateAttribute,
+  verifyAttribute,
+} from './identityAttributes';
+import { startSignInSteps, type SignInFlow } from './identitySignIn';
 
 export type { MfaSettings, TotpSetup } from './identityMfa';
 export { totpUri, TOTP_ISSUER } from './identityMfa';
@@ -56,142 +60,64 @@ export {
   unsupportedChallenge,
 } from './identityErrors';
 export { defaultIdentityStorage, MemoryStorage, type IdentityStorage } from './identityStorage';
+export type { DeviceInfo } from './identityDevices';
+export {
+  normaliseAttribute,
+  type AttributeCodeDelivery,
+  type ContactDetails,
+  type VerifiableAttribute,
+} from './identityAttributes';
 
-/** Where the identity provider is: the identity part of `/app-config.json`. */
-export interface IdentityConfig {
-  /** User pool id, `prefix_suffix`, at most 55 characters (spec §5). */
-  userPoolId: string;
-  /** User pool client id. */
-  userPoolClientId: string;
-  /** Identity provider endpoint, e.g. `http://localhost:8080/idp/`. */
-  identityEndpoint: string;
+export type {
+  ChallengeHandler,
+  CodeDelivery,
+  IdentityChallenge,
+  IdentityClient,
+  IdentitySession,
+  IdentitySignInStep,
+  IdentityUser,
+  SignUpResult,
+} from './identityTypes';
+export { checkIdentityConfig, lastAuthUserKey, type IdentityConfig } from './identityConfig';
+
+/** The library's HTTP client (`CognitoUserPool.client`, shared by the pool's users). */
+interface LibraryClient {
+  request(
+    operation: string,
+    params: unknown,
+    callback: (error: unknown, data?: unknown) => void,
+  ): void;
+  requestWithRetry(
+    operation: string,
+    params: unknown,
+    callback: (error: unknown, data?: unknown) => void,
+  ): void;
 }
 
-/** Tokens of a valid session. */
-export interface IdentitySession {
-  /** The id token (JWT): what the API's Authorization header carries (spec §6). */
-  idToken: string;
-  accessToken: string;
-  refreshToken: string;
-  /** Claims of the id token (sub, email, `cognito:username`, the custom config claim...). */
-  idTokenPayload: Record<string, unknown>;
-  /** Expiry of the id token, in seconds since the epoch. */
-  expiresAt: number;
-}
+/** Attempts of a token refresh or revocation that failed on the network (not on an answer). */
+const NETWORK_ATTEMPTS = 3;
 
-/** The signed-in user (from the id token's claims). */
-export interface IdentityUser {
-  username: string;
-  email?: string;
-  phone?: string;
-  sub: string;
-}
-
-/** The answer to sign-up. */
-export interface SignUpResult {
-  /** The new user's sub. */
-  userSub: string;
-  /** False until the emailed code is confirmed. */
-  userConfirmed: boolean;
-  /** Where the code went (masked), when the provider says. */
-  destination?: string;
-}
-
-/** Where a code was sent. */
-export interface CodeDelivery {
-  destination?: string;
-}
-
-/** A sign-in challenge with the function answering it (see `identitySignIn.ts`). */
-export type IdentityChallenge = SignInChallenge<IdentitySession>;
-/** Where a sign-in is: signed in, or a challenge to answer. */
-export type IdentitySignInStep = SignInStep<IdentitySession>;
 /**
- * Answers a challenge during {@link IdentityClient.signIn}: calls the challenge's `answer` (or
- * `associate` then `answer`) and returns its promise.
+ * amazon-cognito-identity-js retries a token refresh (and a revocation) after every error with a
+ * growing delay, for about 6 s, even when the pool answered NotAuthorizedException (a revoked
+ * refresh token): the session would end only then. Here an answer of the pool is final at once
+ * (spec §4: the session ends as signed out), and only network failures are retried, twice.
  */
-export type ChallengeHandler = (challenge: IdentityChallenge) => Promise<IdentitySignInStep>;
-
-/** The identity client made by {@link createIdentityClient}. Every failure is an IdentityError. */
-export interface IdentityClient {
-  /** Registers `email` (username and `email` attribute); a code is mailed to confirm it. */
-  signUp(email: string, password: string): Promise<SignUpResult>;
-  /** Confirms a sign-up with the mailed code. */
-  confirmSignUp(email: string, code: string): Promise<void>;
-  /** Mails the confirmation code again. */
-  resendConfirmationCode(email: string): Promise<CodeDelivery>;
-  /**
-   * Signs in with SRP; the first step is the session (kept in the storage) or a challenge to
-   * answer, whose answer gives the next step (spec §4, issue 14).
-   */
-  startSignIn(email: string, password: string): Promise<IdentitySignInStep>;
-  /**
-   * Signs in with SRP and keeps the session in the storage; each challenge goes to
-   * `onChallenge` until signed in.
-   * @throws IdentityError UnsupportedChallenge when a challenge comes and no `onChallenge` is
-   *   given; Cognito's errors (NotAuthorizedException, CodeMismatchException...).
-   */
-  signIn(email: string, password: string, onChallenge?: ChallengeHandler): Promise<IdentitySession>;
-  /**
-   * Starts setting up an authenticator app for the signed-in user: a new secret and its
-   * otpauth URI. Nothing changes until {@link IdentityClient.confirmTotp}.
-   */
-  setUpTotp(): Promise<TotpSetup>;
-  /**
-   * Confirms the app with its current `code`, then turns TOTP on as the preferred factor.
-   * @throws IdentityError CodeMismatchException (or EnableSoftwareTokenMFAException) when wrong.
-   */
-  confirmTotp(code: string, deviceName?: string): Promise<void>;
-  /** Turns the authenticator app off as a second factor. */
-  disableTotp(): Promise<void>;
-  /** The signed-in user's second factors (fresh from the provider). */
-  mfaSettings(): Promise<MfaSettings>;
-  /** Mails a password reset code. */
-  forgotPassword(email: string): Promise<CodeDelivery>;
-  /** Sets a new password with the reset code. */
-  confirmForgotPassword(email: string, code: string, newPassword: string): Promise<void>;
-  /**
-   * The stored session, refreshed when expired.
-   * @throws IdentityError NotAuthenticated 'User is not authenticated' without a session;
-   *   NotAuthorizedException when the refresh is refused (the cached user is then cleared).
-   */
-  currentSession(): Promise<IdentitySession>;
-  /** The id token of the current session, or undefined when not signed in. */
-  getIdToken(): Promise<string | undefined>;
-  /** The signed-in user. @throws IdentityError NotAuthenticated without a session. */
-  currentUser(): Promise<IdentityUser>;
-  /** Changes the signed-in user's password. */
-  changePassword(oldPassword: string, newPassword: string): Promise<void>;
-  /**
-   * Signs out: revokes the refresh token and forgets the session. The local session is
-   * forgotten even when the revocation fails (the error is then rethrown).
-   */
-  signOut(): Promise<void>;
-  /** Deletes the signed-in user's account and forgets the session. */
-  deleteUser(): Promise<void>;
-  /**
-   * Calls `listener` when the session ends without a sign-out: its refresh was refused with
-   * NotAuthorizedException. Returns the unsubscribe function.
-   */
-  onSessionEnded(listener: () => void): () => void;
-}
-
-/** Pool id rule of spec §5: prefix, underscore, suffix; at most 55 characters. */
-const POOL_ID_PATTERN = /^[\w-]+_[0-9a-zA-Z]+$/;
-
-function checkConfig(config: IdentityConfig): void {
-  if (!config.userPoolId) {
-    throw new IdentityError('InvalidParameterException', 'userPoolId is required');
-  }
-  if (config.userPoolId.length > 55 || !POOL_ID_PATTERN.test(config.userPoolId)) {
-    throw new IdentityError(
-      'InvalidParameterException',
-      `Invalid userPoolId '${config.userPoolId}': expected <prefix>_<suffix>, at most 55 characters`,
-    );
-  }
-  if (!config.userPoolClientId) {
-    throw new IdentityError('InvalidParameterException', 'userPoolClientId is required');
-  }
+function retryNetworkErrorsOnly(pool: CognitoUserPool): void {
+  const client = (pool as unknown as { client: LibraryClient }).client;
+  client.requestWithRetry = (operation, params, callback) => {
+    let attempt = 1;
+    const run = () =>
+      client.request(operation, params, (error, data) => {
+        const networkError = (error as { code?: unknown } | null)?.code === 'NetworkError';
+        if (networkError && attempt < NETWORK_ATTEMPTS) {
+          setTimeout(run, 200 * 2 ** attempt++);
+          return;
+        }
+        callback(error, data);
+      });
+    run();
+  };
 }
 
 /** Usernames are emails, compared case-insensitively: trimmed and lower-cased. */
@@ -219,13 +145,14 @@ export function createIdentityClient(
   config: IdentityConfig,
   storage: IdentityStorage = defaultIdentityStorage(),
 ): IdentityClient {
-  checkConfig(config);
+  checkIdentityConfig(config);
   const pool = new CognitoUserPool({
     UserPoolId: config.userPoolId,
     ClientId: config.userPoolClientId,
     endpoint: config.identityEndpoint,
     Storage: storage,
   });
+  retryNetworkErrorsOnly(pool);
   const listeners = new Set<() => void>();
   /** The session being loaded or refreshed, shared by concurrent callers. */
   let pending: Promise<{ user: CognitoUser; session: CognitoUserSession }> | undefined;
@@ -264,6 +191,15 @@ export function createIdentityClient(
     }
     return pending;
   };
+
+  /** The first step of a sign-in of `email` by `flow`. */
+  const steps = (email: string, details: AuthenticationDetails, flow: SignInFlow) =>
+    startSignInSteps(
+      userNamed(email),
+      details,
+      { session: toSession, error: toIdentityError, unsupported: unsupportedChallenge },
+      flow,
+    );
 
   const client: IdentityClient = {
     signUp(email, password) {
@@ -306,11 +242,17 @@ export function createIdentityClient(
         Username: normaliseEmail(email),
         Password: password,
       });
-      return startSignInSteps(userNamed(email), details, {
-        session: toSession,
-        error: toIdentityError,
-        unsupported: unsupportedChallenge,
-      });
+      // An unknown flow (a newer server's) falls back to the one every pool allows.
+      return steps(
+        email,
+        details,
+        config.authFlow === 'CUSTOM_AUTH' ? 'CUSTOM_AUTH' : 'USER_SRP_AUTH',
+      );
+    },
+
+    startEmailCodeSignIn(email) {
+      const details = new AuthenticationDetails({ Username: normaliseEmail(email) });
+      return steps(email, details, 'CUSTOM_AUTH_WITHOUT_SRP');
     },
 
     async signIn(email, password, onChallenge) {
@@ -342,6 +284,41 @@ export function createIdentityClient(
     async mfaSettings() {
       const { user } = await signedIn();
       return readMfaSettings(user, toIdentityError);
+    },
+
+    async listDevices() {
+      return listDevices((await signedIn()).user, toIdentityError);
+    },
+
+    async forgetDevice(deviceKey) {
+      await forgetDevice((await signedIn()).user, deviceKey, toIdentityError);
+    },
+
+    async rememberDevice() {
+      return rememberDevice((await signedIn()).user, toIdentityError);
+    },
+
+    async updateAttribute(name, value) {
+      return updateAttribute((await signedIn()).user, name, value, toIdentityError);
+    },
+
+    async resendAttributeCode(name) {
+      return resendAttributeCode((await signedIn()).user, name, toIdentityError);
+    },
+
+    async verifyAttribute(name, code) {
+      const { user, session } = await signedIn();
+      await verifyAttribute(user, name, code, toIdentityError);
+      // The tokens name the old value until refreshed.
+      await nodeCall((callback) => user.refreshSession(session.getRefreshToken(), callback));
+      const refreshed = await client.currentUser();
+      if (refreshed.phone) return refreshed;
+      const { phone } = await readContactDetails(user, toIdentityError);
+      return phone ? { ...refreshed, phone } : refreshed;
+    },
+
+    async contactDetails() {
+      return readContactDetails((await signedIn()).user, toIdentityError);
     },
 
     async forgotPassword(email) {

@@ -1,7 +1,9 @@
 /**
  * Sign-in with challenges (spec §4, issue 14): SRP through amazon-cognito-identity-js, then one
  * typed step per challenge the pool sends (SOFTWARE_TOKEN_MFA, SMS_MFA, SELECT_MFA_TYPE,
- * NEW_PASSWORD_REQUIRED, MFA_SETUP), each with the function that answers it. Kept apart from
+ * NEW_PASSWORD_REQUIRED, MFA_SETUP, CUSTOM_CHALLENGE), each with the function that answers it.
+ * The flow is USER_SRP_AUTH, or CUSTOM_AUTH (SRP first, or without a password: the custom
+ * challenge alone), whose custom challenge is the provider's mailed sign-in code. Kept apart from
  * `identity.ts` (which builds the client) so each concern is found in one file; this module
  * imports nothing of the SDK, the client hands it its conversions.
  */
@@ -65,7 +67,26 @@ export type SignInChallenge<S> =
        * A wrong code rejects with EnableSoftwareTokenMFAException; answer again.
        */
       answer(code: string, deviceName?: string): Promise<SignInStep<S>>;
+    }
+  | {
+      /** CUSTOM_AUTH's challenge: a sign-in code was mailed to the user. */
+      name: 'CUSTOM_CHALLENGE';
+      /** Where it went, masked (e.g. `a***@e***`), when the pool says. */
+      destination?: string;
+      /** The ChallengeParameters as the pool sent them (a Cognito pool's triggers choose them). */
+      parameters: Record<string, string>;
+      /**
+       * Sends the mailed code. A wrong one resolves to this challenge again (same code); the
+       * third wrong one rejects with NotAuthorizedException.
+       */
+      answer(code: string): Promise<SignInStep<S>>;
     };
+
+/**
+ * How a sign-in starts: `USER_SRP_AUTH` (the password), `CUSTOM_AUTH` (the password, then the
+ * custom challenge), or `CUSTOM_AUTH_WITHOUT_SRP` (the custom challenge alone: no password).
+ */
+export type SignInFlow = 'USER_SRP_AUTH' | 'CUSTOM_AUTH' | 'CUSTOM_AUTH_WITHOUT_SRP';
 
 /** Names of the challenges {@link SignInChallenge} covers. */
 export type SignInChallengeName<S = unknown> = SignInChallenge<S>['name'];
@@ -80,7 +101,7 @@ export interface SignInConversions<S> {
   session(session: CognitoUserSession): S;
   /** Whatever the library rejects with to our error type (which carries `code`). */
   error(error: unknown): Error & { code: string };
-  /** The error for a challenge this client does not answer (CUSTOM_CHALLENGE). */
+  /** The error for a challenge this client does not answer. */
   unsupported(name: string): Error;
 }
 
@@ -95,13 +116,15 @@ function parseJson<T>(text: unknown, fallback: T): T {
 }
 
 /**
- * Signs `user` in with `details` (SRP) and resolves with the first step: the session, or the
- * challenge to answer. Rejects with `convert.error` of Cognito's error on a refused password.
+ * Signs `user` in with `details` by `flow` (default SRP) and resolves with the first step: the
+ * session, or the challenge to answer. Rejects with `convert.error` of Cognito's error on a
+ * refused password.
  */
 export function startSignInSteps<S>(
   user: CognitoUser,
   details: AuthenticationDetails,
   convert: SignInConversions<S>,
+  flow: SignInFlow = 'USER_SRP_AUTH',
 ): Promise<SignInStep<S>> {
   /** Runs a library call whose callbacks end in the next step. */
   const next = (run: (callbacks: IAuthenticationCallback) => void): Promise<SignInStep<S>> =>
@@ -119,20 +142,22 @@ export function startSignInSteps<S>(
         newPasswordRequired: (userAttributes: unknown, requiredAttributes: unknown) =>
           challenge(newPassword(userAttributes, requiredAttributes)),
         mfaSetup: () => challenge(setup()),
-        customChallenge: () => reject(convert.unsupported('CUSTOM_CHALLENGE')),
+        customChallenge: (parameters: Record<string, string> | undefined) =>
+          challenge(custom(parameters ?? {})),
       });
     });
 
   /**
    * After a wrong MFA code the pool's Session is spent (used once): sign in again on the same
    * user so the next answer has a live one (an SMS is sent anew). Its failure is not the user's
-   * concern here: the next answer reports it.
+   * concern here: the next answer reports it. Not in CUSTOM_AUTH, whose sign-in again would mail
+   * a new code and answer its challenge instead: there the next answer finds the Session spent.
    */
   const retrying = async (answer: () => Promise<SignInStep<S>>) => {
     try {
       return await answer();
     } catch (error) {
-      if ((error as { code?: unknown }).code === CODE_MISMATCH) {
+      if ((error as { code?: unknown }).code === CODE_MISMATCH && flow === 'USER_SRP_AUTH') {
         await next((callbacks) => user.authenticateUser(details, callbacks)).catch(() => undefined);
       }
       throw error;
@@ -188,5 +213,18 @@ export function startSignInSteps<S>(
       ),
   });
 
+  const custom = (parameters: Record<string, string>): SignInChallenge<S> => ({
+    name: 'CUSTOM_CHALLENGE',
+    ...(parameters.CODE_DELIVERY_DESTINATION
+      ? { destination: parameters.CODE_DELIVERY_DESTINATION }
+      : {}),
+    parameters: { ...parameters },
+    answer: (code) => next((callbacks) => user.sendCustomChallengeAnswer(code.trim(), callbacks)),
+  });
+
+  if (flow === 'CUSTOM_AUTH_WITHOUT_SRP') {
+    return next((callbacks) => user.initiateAuth(details, callbacks));
+  }
+  user.setAuthenticationFlowType(flow);
   return next((callbacks) => user.authenticateUser(details, callbacks));
 }

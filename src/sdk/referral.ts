@@ -11,22 +11,19 @@
  * - `GET /v1/referral/stats` -> `{ totalReferrals, totalRewardsEarned }`
  * - `GET /v1/referral/history?limit&nextToken` -> `{ history: ReferralHistoryItem[],
  *   pagination: { nextToken?: string | null, hasMore: boolean } }`
+ *
+ * The answers whose shape is fixed are core's types (`src/core/referral.ts`, what our server
+ * sends); the validation result and history below are read more leniently than core's, because
+ * the spec leaves their optional fields open and the SDK must read any conforming server.
  */
+import type { ReferralCodeResponse, ReferralStats, ReferrerCodeResponse } from '../core/referral';
 import { ApiError, type HttpClient } from './http';
+
+export type { ReferralCodeResponse, ReferralStats, ReferrerCodeResponse };
 
 /** Options common to the referral calls. */
 export interface ReferralCallOptions {
   signal?: AbortSignal;
-}
-
-/** `GET /v1/referral/referralCode` body: the user's own 8-character code. */
-export interface ReferralCodeResponse {
-  referralCode: string;
-}
-
-/** `GET /v1/referral/referrerCode` body: the code the user used, or null when none. */
-export interface ReferrerCodeResponse {
-  referrerCode: string | null;
 }
 
 /** `POST /v1/referral/validate` body (spec §3 "Referral validation result"). */
@@ -36,14 +33,6 @@ export interface ReferralValidationResult {
   error?: string;
   /** The error code of spec §4 (INVALID_CODE 1, CODE_EXPIRED 2, ...), when refused. */
   errorCode?: number;
-}
-
-/** `GET /v1/referral/stats` body. */
-export interface ReferralStats {
-  /** Referees whose referral rewarded the user. */
-  totalReferrals: number;
-  /** Peanuts earned as referrer. */
-  totalRewardsEarned: number;
 }
 
 /** One referral of the history (spec §3). Rewards are in peanuts. */

@@ -83,6 +83,8 @@ export interface ServerConfig {
   embeddedIdp: boolean;
   /** Identity provider region (`IDP_REGION`). */
   idpRegion: string;
+  /** How the SPA and the CLI sign in (`IDP_AUTH_FLOW`, served in /app-config.json). */
+  idpAuthFlow: 'USER_SRP_AUTH' | 'CUSTOM_AUTH';
   /** User pool id, `prefix_suffix` (`USER_POOL_ID`). */
   userPoolId: string;
   /** User pool client id (`USER_POOL_CLIENT_ID`). */
@@ -322,6 +324,10 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got: '${logLevel}'`);
   }
+  const idpAuthFlow = read(env, 'IDP_AUTH_FLOW') ?? 'USER_SRP_AUTH';
+  if (idpAuthFlow !== 'USER_SRP_AUTH' && idpAuthFlow !== 'CUSTOM_AUTH') {
+    throw new Error(`IDP_AUTH_FLOW must be USER_SRP_AUTH or CUSTOM_AUTH, got: '${idpAuthFlow}'`);
+  }
   const identityEndpoint = read(env, 'IDENTITY_ENDPOINT') ?? `${publicUrl}/idp/`;
   readOrigin('IDENTITY_ENDPOINT', identityEndpoint);
   // Production never keeps codes in a readable local mailbox: they must be mailed.
@@ -350,6 +356,7 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     allowedHosts: readAllowedHosts(env),
     embeddedIdp,
     idpRegion: read(env, 'IDP_REGION') ?? 'ca-central-1',
+    idpAuthFlow,
     userPoolId: read(env, 'USER_POOL_ID') ?? 'local_peanutvpn',
     userPoolClientId: read(env, 'USER_POOL_CLIENT_ID') ?? 'peanutvpn-local',
     identityEndpoint,

@@ -101,6 +101,13 @@ export const SETTINGS: readonly SettingDoc[] = [
     requiredInProduction: false,
   },
   {
+    name: 'IDP_AUTH_FLOW',
+    description:
+      'How the web app and the CLI sign in (served in /app-config.json): `USER_SRP_AUTH` (the password) or `CUSTOM_AUTH` (the password, then a code mailed to the user: the custom challenge)',
+    default: 'USER_SRP_AUTH',
+    requiredInProduction: false,
+  },
+  {
     name: 'USER_POOL_ID',
     description: 'User pool id (`prefix_suffix`)',
     default: 'local_peanutvpn',

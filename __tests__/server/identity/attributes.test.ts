@@ -4,7 +4,7 @@
  * a phone number by a code from the local SMS outbox, deleting it, and Cognito's refusals. On
  * PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import type { CognitoUser } from 'amazon-cognito-identity-js';
+import type { CognitoUser, CognitoUserSession } from 'amazon-cognito-identity-js';
 import { DATABASE_KINDS } from '../helpers';
 import { latestSms, uniquePhone, updateAttributes, verifyAttribute } from './challengeHelpers';
 import {
@@ -40,6 +40,18 @@ function deleteAttributes(user: CognitoUser, names: string[]) {
 }
 
 /** A code that is not `code`. */
+/** The claims of a fresh id token of `user` (refreshed: the one signed in with is older). */
+function freshIdClaims(user: CognitoUser): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) =>
+    user.getSession((error: Error | null, session: CognitoUserSession | null) => {
+      if (error || !session) return reject(error ?? new Error('no session'));
+      user.refreshSession(session.getRefreshToken(), (failure, fresh: CognitoUserSession) =>
+        failure ? reject(failure) : resolve(fresh.getIdToken().decodePayload()),
+      );
+    }),
+  );
+}
+
 const other = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 /** Sign-ins run SRP in JavaScript on a busy machine: a generous time-out. */
@@ -138,6 +150,10 @@ describe.each(DATABASE_KINDS)('user attributes on %s', (kind) => {
       }
       await verifyAttribute(user, 'phone_number', second);
       expect(await attributes(user)).toMatchObject({ phone_number_verified: 'true' });
+      expect(await freshIdClaims(user)).toMatchObject({
+        phone_number: phone,
+        phone_number_verified: true,
+      });
 
       // A new number waits for its own code; the verified one stays.
       const replacement = uniquePhone();
@@ -153,6 +169,7 @@ describe.each(DATABASE_KINDS)('user attributes on %s', (kind) => {
       const after = await attributes(user);
       expect(after.phone_number).toBeUndefined();
       expect(after.phone_number_verified).toBeUndefined();
+      expect(await freshIdClaims(user)).not.toHaveProperty('phone_number');
     },
     SLOW_TEST_MS,
   );

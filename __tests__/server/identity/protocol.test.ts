@@ -187,7 +187,7 @@ describe('errors', () => {
     });
     const flow = await call(server.endpoint, 'InitiateAuth', {
       ClientId: CLIENT_ID,
-      AuthFlow: 'CUSTOM_AUTH',
+      AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
       AuthParameters: { USERNAME: 'x' },
     });
     expect(flow.body.__type).toBe('InvalidParameterException');

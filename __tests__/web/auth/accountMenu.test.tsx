@@ -97,7 +97,8 @@ describe('the account menu in the header', () => {
     await user.click(within(drawer).getByText('Logout'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     // Straight to /login, not through the guard (no `from` to come back to).
-    expect(router.state.location.state).toBeNull();
+    // No `from`: the next sign-in lands on /, not on the page left.
+    expect(router.state.location.state).toEqual({ leaving: true });
     expect(store.getState().auth).toEqual({ status: 'unauthenticated', user: null });
     await waitFor(() => expect(identity.signOut).toHaveBeenCalledTimes(1));
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();

@@ -128,7 +128,8 @@ describe('/unregister', () => {
     expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contactus');
     expect(identity.deleteUser).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.state).toBeNull();
+    // No `from`: the next sign-in lands on /, not on the page left.
+    expect(router.state.location.state).toEqual({ leaving: true });
     expect(store.getState().auth).toEqual({ status: 'unauthenticated', user: null });
   });
 

@@ -10,6 +10,7 @@ export const HANDLED_EVENT_TYPES = [
   'checkout.session.completed',
   'charge.refunded',
   'charge.dispute.created',
+  'charge.dispute.closed',
 ] as const;
 /** A handled event type. */
 export type HandledEventType = (typeof HANDLED_EVENT_TYPES)[number];
@@ -52,6 +53,14 @@ export interface Reversal {
   refundedShare: number;
   /** For a partial refund: `amount_refunded` in cents (the key of its debit). */
   amountRefunded: number | undefined;
+}
+
+/** The end of a dispute (`charge.dispute.closed`): the payment intent and whether it was won. */
+export interface DisputeClosed {
+  /** The payment intent (`pi_...`) of the disputed charge; undefined when absent. */
+  paymentIntent: string | undefined;
+  /** True when Stripe says `status: 'won'` (the money came back to the merchant). */
+  won: boolean;
 }
 
 /** Prefix of the payment link ids of the local checkout: `plink_local_<packId>`. */
@@ -143,4 +152,10 @@ export function reversalOf(
     refundedShare: partial ? refunded / amount : 1,
     amountRefunded: partial ? refunded : undefined,
   };
+}
+
+/** Reads a `charge.dispute.closed` event. */
+export function disputeClosedOf(event: Stripe.ChargeDisputeClosedEvent): DisputeClosed {
+  const dispute = event.data.object;
+  return { paymentIntent: idOf(dispute.payment_intent), won: dispute.status === 'won' };
 }

@@ -4,7 +4,8 @@
  * real one and delivers a `checkout.session.completed` event, signed in Stripe's format with the
  * webhook secret, to `POST /v1/webhooks/stripe`; a failed delivery is retried with exponential
  * backoff, as Stripe does. Refund and Dispute of a paid session send `charge.refunded` and
- * `charge.dispute.created` the same way. Every delivered event is kept, newest first, for
+ * `charge.dispute.created` the same way, and winning a dispute `charge.dispute.closed` (`won`).
+ * Every delivered event is kept, newest first, for
  * `GET /dev/checkout/events`. Sessions are kept by a store (the app's: the database, so a paid
  * session can be refunded after a restart); delivered events live in memory (a development
  * tool's log).
@@ -30,7 +31,7 @@ export interface LocalSession {
   amountTotal: number;
   /** The payment intent, `pi_...`. */
   paymentIntent: string;
-  /** `paid`, then `refunded` or `disputed`. */
+  /** `paid`, then `refunded` or `disputed` (and `paid` again when a dispute is won). */
   state: 'paid' | 'refunded' | 'disputed';
 }
 
@@ -63,10 +64,10 @@ export interface LocalSessionStore {
   /** Keeps a new session. */
   insert(session: LocalSession): Promise<void>;
   /**
-   * Moves the paid session `id` to `state`; false when there is no such paid session (atomic:
-   * of two concurrent calls, one wins).
+   * Moves the session `id` from state `from` to `to`; false when there is no such session in
+   * `from` (atomic: of two concurrent calls, one wins).
    */
-  reverse(id: string, state: 'refunded' | 'disputed'): Promise<boolean>;
+  move(id: string, from: LocalSession['state'], to: LocalSession['state']): Promise<boolean>;
 }
 
 /** A store in memory (tests, and LocalCheckout's default). */
@@ -80,10 +81,10 @@ export function memorySessionStore(): LocalSessionStore {
     insert: async (session) => {
       sessions.set(session.id, { ...session });
     },
-    reverse: async (id, state) => {
+    move: async (id, from, to) => {
       const session = sessions.get(id);
-      if (!session || session.state !== 'paid') return false;
-      session.state = state;
+      if (!session || session.state !== from) return false;
+      session.state = to;
       return true;
     },
   };
@@ -189,7 +190,7 @@ export class LocalCheckout {
     const session = await this.sessions.get(id);
     if (
       !session ||
-      !(await this.sessions.reverse(id, kind === 'refund' ? 'refunded' : 'disputed'))
+      !(await this.sessions.move(id, 'paid', kind === 'refund' ? 'refunded' : 'disputed'))
     ) {
       return false;
     }
@@ -217,6 +218,27 @@ export class LocalCheckout {
         status: 'needs_response',
       });
     }
+    return true;
+  }
+
+  /**
+   * Closes the dispute of the disputed session `id` as won by the merchant
+   * (`charge.dispute.closed`, `status: 'won'`): the session is paid again. Returns false when
+   * there is no such disputed session.
+   */
+  async winDispute(id: string): Promise<boolean> {
+    const session = await this.sessions.get(id);
+    if (!session || !(await this.sessions.move(id, 'disputed', 'paid'))) return false;
+    await this.send(session, 'charge.dispute.closed', {
+      id: stripeId('dp'),
+      object: 'dispute',
+      amount: session.amountTotal,
+      currency: 'usd',
+      charge: stripeId('ch'),
+      payment_intent: session.paymentIntent,
+      reason: 'fraudulent',
+      status: 'won',
+    });
     return true;
   }
 

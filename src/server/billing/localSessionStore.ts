@@ -23,11 +23,11 @@ export function databaseSessionStore(db: Database): LocalSessionStore {
     async insert(session) {
       await db.insert(localCheckoutSessions).values(session);
     },
-    async reverse(id, state) {
+    async move(id, from, to) {
       const changed = await db
         .update(localCheckoutSessions)
-        .set({ state })
-        .where(and(eq(localCheckoutSessions.id, id), eq(localCheckoutSessions.state, 'paid')))
+        .set({ state: to })
+        .where(and(eq(localCheckoutSessions.id, id), eq(localCheckoutSessions.state, from)))
         .returning({ id: localCheckoutSessions.id });
       return changed.length === 1;
     },

@@ -3,7 +3,10 @@
  * session credits its pack's peanuts exactly once (the ledger key `purchase:<sessionId>` is
  * unique, so concurrent or repeated deliveries write one entry); a refund or a dispute of its
  * payment intent debits what was credited, once (`purchase_reversal:<sessionId>`), and marks the
- * purchase. The balance may go negative (spec §3). Every event is kept in `stripe_events`.
+ * purchase; a dispute that closes won (`charge.dispute.closed`, `status: 'won'`) credits back what
+ * the dispute debited, once (`dispute_won:<sessionId>`), and marks the purchase paid again
+ * (referral rewards withheld for the dispute stay withheld). The balance may go negative
+ * (spec §3). Every event is kept in `stripe_events`.
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type Stripe from 'stripe';
@@ -14,9 +17,11 @@ import type { Executor, LedgerService } from '../plugins/services/ledger';
 import type { PacksService } from '../plugins/services/packs';
 import {
   completedSession,
+  disputeClosedOf,
   packIdOfPaymentLink,
   reversalOf,
   type CompletedSession,
+  type DisputeClosed,
   type Reversal,
 } from './events';
 
@@ -87,6 +92,11 @@ export function reversalKey(sessionId: string): string {
   return `purchase_reversal:${sessionId}`;
 }
 
+/** The ledger key of the credit that gives back a won dispute's debit of a checkout session. */
+export function disputeWonKey(sessionId: string): string {
+  return `dispute_won:${sessionId}`;
+}
+
 /** Makes the billing service. */
 export function createBilling(deps: BillingDeps): BillingService {
   const { db, ledger, packs, hooks = {}, paymentLinks = {} } = deps;
@@ -152,7 +162,10 @@ export function createBilling(deps: BillingDeps): BillingService {
     return { outcome: 'applied' };
   };
 
-  /** Nano-peanuts debited so far for the purchase of `sessionId` (full and partial debits). */
+  /**
+   * Nano-peanuts debited so far for the purchase of `sessionId` (full and partial debits, less
+   * the credit of a won dispute).
+   */
   const debitedNano = async (userSub: string, sessionId: string, tx: Executor) => {
     const key = reversalKey(sessionId);
     const [row] = await tx
@@ -161,22 +174,30 @@ export function createBilling(deps: BillingDeps): BillingService {
       .where(
         and(
           eq(ledgerEntries.userSub, userSub),
-          sql`(${ledgerEntries.key} = ${key} OR left(${ledgerEntries.key}, ${key.length + 1}) = ${`${key}:`})`,
+          sql`(${ledgerEntries.key} = ${key} OR left(${ledgerEntries.key}, ${key.length + 1}) = ${`${key}:`} OR ${ledgerEntries.key} = ${disputeWonKey(sessionId)})`,
         ),
       );
     return Number(row?.total ?? 0);
+  };
+
+  /**
+   * The purchase paid by `paymentIntent`, locked for the rest of `tx`: concurrent refunds,
+   * disputes and their outcomes of one purchase apply one after the other.
+   */
+  const lockedPurchase = async (paymentIntent: string, tx: Executor) => {
+    const [purchase] = await tx
+      .select()
+      .from(purchases)
+      .where(eq(purchases.paymentIntent, paymentIntent))
+      .for('update');
+    return purchase;
   };
 
   const reverse = async (reversal: Reversal, tx: Executor): Promise<AppliedEvent> => {
     if (reversal.paymentIntent === undefined) {
       return { outcome: 'unmatched', reason: 'no payment_intent' };
     }
-    // Locked: concurrent partial refunds of one purchase debit one after the other.
-    const [purchase] = await tx
-      .select()
-      .from(purchases)
-      .where(eq(purchases.paymentIntent, reversal.paymentIntent))
-      .for('update');
+    const purchase = await lockedPurchase(reversal.paymentIntent, tx);
     if (!purchase) return { outcome: 'unmatched', reason: 'unknown purchase' };
     const sessionId = purchase.checkoutSessionId;
     const partial = reversal.amountRefunded !== undefined;
@@ -209,6 +230,46 @@ export function createBilling(deps: BillingDeps): BillingService {
     return { outcome: 'applied' };
   };
 
+  /**
+   * A won dispute gives back what the dispute debited (once) and the purchase is paid again; a
+   * lost one changes nothing (the dispute's debit stands).
+   */
+  const closeDispute = async (closed: DisputeClosed, tx: Executor): Promise<AppliedEvent> => {
+    if (closed.paymentIntent === undefined) {
+      return { outcome: 'unmatched', reason: 'no payment_intent' };
+    }
+    if (!closed.won) return { outcome: 'ignored' };
+    const purchase = await lockedPurchase(closed.paymentIntent, tx);
+    if (!purchase) return { outcome: 'unmatched', reason: 'unknown purchase' };
+    const sessionId = purchase.checkoutSessionId;
+    const [debit] = await tx
+      .select({ amountNano: ledgerEntries.amountNano })
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.userSub, purchase.userSub),
+          eq(ledgerEntries.key, reversalKey(sessionId)),
+          eq(ledgerEntries.kind, 'dispute'),
+        ),
+      );
+    if (!debit) return { outcome: 'unmatched', reason: 'no dispute debit' };
+    const written = await ledger.append(
+      {
+        userSub: purchase.userSub,
+        amountNano: -debit.amountNano,
+        kind: 'dispute_won',
+        key: disputeWonKey(sessionId),
+      },
+      tx,
+    );
+    if (!written) return { outcome: 'duplicate' };
+    await tx
+      .update(purchases)
+      .set({ state: 'paid', updatedAt: new Date() })
+      .where(eq(purchases.checkoutSessionId, sessionId));
+    return { outcome: 'applied' };
+  };
+
   /** Applies `event` in `tx` and records it with its outcome. */
   const applyIn = async (event: Stripe.Event, tx: Executor): Promise<AppliedEvent> => {
     let result: AppliedEvent;
@@ -219,6 +280,9 @@ export function createBilling(deps: BillingDeps): BillingService {
       case 'charge.refunded':
       case 'charge.dispute.created':
         result = await reverse(reversalOf(event), tx);
+        break;
+      case 'charge.dispute.closed':
+        result = await closeDispute(disputeClosedOf(event), tx);
         break;
       default:
         result = { outcome: 'ignored' };
@@ -274,7 +338,7 @@ export function createBilling(deps: BillingDeps): BillingService {
     const paymentIntent = sql`${stripeEvents.payload} #>> '{data,object,payment_intent}'`;
     for (const intent of intents) {
       if (intent.paymentIntent === null) continue;
-      for (const type of ['charge.refunded', 'charge.dispute.created']) {
+      for (const type of ['charge.refunded', 'charge.dispute.created', 'charge.dispute.closed']) {
         const events = await unmatched(tx, type, sql`${paymentIntent} = ${intent.paymentIntent}`);
         applied += await applyAll(events, tx);
       }

@@ -15,7 +15,8 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { Client, Pool } from 'pg';
+import { Client, Pool, type PoolClient } from 'pg';
+import PgBoss from 'pg-boss';
 import type { ServerConfig } from '../config';
 import { dumpPglite } from './backup';
 import { restrictTree, secureDataDir } from './dataDir';
@@ -53,7 +54,10 @@ export interface DatabaseHandle {
   readonly executeSql: ExecuteSql;
   /** `pglite` (embedded) or `postgres`. */
   readonly driver: DatabaseDriver;
-  /** Applies the pending SQL migrations; safe to run from several processes at once. */
+  /**
+   * Applies the pending SQL migrations (on PostgreSQL, and installs the job queue's tables);
+   * safe to run from several processes at once.
+   */
   migrate(): Promise<void>;
   /**
    * Subscribes to the notifications of `channel` (`LISTEN`; NOTIFY arrives after commit):
@@ -242,6 +246,30 @@ async function listenPostgres(
   };
 }
 
+/**
+ * Installs (or migrates) the job queue's tables (pg-boss's `pgboss` schema) through
+ * `connection`, as pg-boss's own start would: the caller holds the migration lock, so that a
+ * fleet starting together installs it once (pg-boss's own install is not safe against a second
+ * process installing at the same instant: `duplicate key value violates unique constraint
+ * "pg_namespace_nspname_index"`, issue 12). The job runner's start then finds it installed.
+ */
+async function installJobQueueSchema(connection: PoolClient): Promise<void> {
+  const boss = new PgBoss({
+    db: {
+      executeSql: async (text: string, values?: unknown[]) => {
+        const result = await connection.query<Record<string, unknown>>(text, values);
+        const last = Array.isArray(result) ? (result[result.length - 1] as typeof result) : result;
+        return { rows: last?.rows ?? [] };
+      },
+    },
+    migrate: true,
+    supervise: false,
+    schedule: false,
+  });
+  await boss.start();
+  await boss.stop({ graceful: false, close: false });
+}
+
 /** Opens a PostgreSQL pool on `url`. */
 function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle {
   const pool = new Pool({ connectionString: url, max: options.poolMax ?? 10 });
@@ -263,7 +291,8 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
     listen: (channel, listener) => listenPostgres(url, channel, listener, options),
     migrate: async () => {
       // One dedicated connection holds an advisory lock so that a fleet starting together
-      // migrates once; the others wait, then find nothing left to do.
+      // migrates (and installs the job queue's tables) once; the others wait, then find nothing
+      // left to do.
       const connection = await pool.connect();
       try {
         await connection.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -271,6 +300,7 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
           await migrateNodePg(drizzleNodePg({ client: connection, schema }), {
             migrationsFolder: MIGRATIONS_FOLDER,
           });
+          await installJobQueueSchema(connection);
         } finally {
           await connection.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }

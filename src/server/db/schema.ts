@@ -219,3 +219,28 @@ export const netnsServers = pgTable('netns_servers', {
 
 /** A row of `netns_servers`. */
 export type NetnsServerRow = typeof netnsServers.$inferSelect;
+
+/**
+ * The VPN hosts heard from (issue 18, with NATS_URL): each host's last heartbeat as recorded by
+ * one of the service processes, so that every service process on the database judges a host
+ * alike (placement, the regions' availability, Paused after HOST_GRACE_S, terminated after
+ * HOST_LOST_S) even one that never heard the host itself. Written at most once per fraction of
+ * the grace time per host, by whichever process hears a heartbeat first.
+ */
+export const vpnHosts = pgTable('vpn_hosts', {
+  /** The host's id (HOST_ID; its NATS subjects). */
+  hostId: text('host_id').primaryKey(),
+  /** Id of the host process's current run: a new one means it (re)started. */
+  bootId: text('boot_id').notNull(),
+  /** The regions it serves. */
+  regions: text('regions').array().notNull(),
+  /** The most live VPNs it takes, when it announces it (else HOST_CAPACITY). */
+  capacity: integer('capacity'),
+  /** The VPNs it reported alive at `lastSeenAt`. */
+  alive: text('alive').array().notNull(),
+  /** Its last recorded heartbeat. */
+  lastSeenAt: timestamp('last_seen_at', tz).notNull(),
+});
+
+/** A row of `vpn_hosts`. */
+export type VpnHostRow = typeof vpnHosts.$inferSelect;

@@ -1,8 +1,11 @@
 /**
  * The VPN host role (issue 18; DESIGN.md "VPN hosts"): a process on a VPN host that serves the
  * regions of `HOST_REGIONS` with a local provisioner (`simulated` or `netns`), driven by the
- * service over NATS JetStream. It holds no database credentials: only its own VPNs' WireGuard
- * state (hostState.ts; the `netns` provisioner's allocations in a local PGlite in `DATA_DIR`).
+ * service over NATS JetStream. It holds no database credentials and no database: only its own
+ * VPNs' WireGuard state and its servers' allocations (hostState.ts, a file in `DATA_DIR`).
+ * Several hosts may run on one machine, each in a network namespace of its own (`nsenter
+ * --net=...`; README "Deploying at scale"): their servers' names differ (hostNamePrefix), and
+ * each one's ports, addresses and nft table live in its own namespace.
  *
  * - Commands arrive on `peanut.deliver.<HOST_ID>` from the durable consumer `host-<HOST_ID>`
  *   (the service creates it); each is acked once done and answered on `.result`, so a command
@@ -11,20 +14,25 @@
  * - The server's key pair is made here; only the public key, endpoint and port are answered.
  * - Every `heartbeatMs`: a heartbeat (regions, capacity, the VPNs alive) and the cumulative byte
  *   counters of every VPN.
- * - On start, the servers of the saved state are re-adopted (`netns`: restarted when dead) and
- *   the first heartbeat has a new bootId: the service then lists this host's live set
- *   (`list-live`) and deprovisions what it no longer has.
+ * - On start, the servers of the saved state are re-adopted (`netns`: restarted when dead, with
+ *   the same keys and port, so clients' configs keep working), whatever of ours belongs to no
+ *   VPN of the state is removed, and the first heartbeat has a new bootId: the service then lists
+ *   this host's live set (`list-live`) and deprovisions what it no longer has.
+ * - On stop, the servers keep running (a restart re-adopts them); once the host has no VPN left,
+ *   its nft table goes too.
  */
 import { randomUUID } from 'node:crypto';
 import type { Msg, NatsConnection, Subscription } from 'nats';
-import { openDatabase, type DatabaseHandle } from '../db';
 import { safeMessage } from '../logger';
 import {
   createNetnsProvisioner,
   primaryAddress,
   type NetnsProvisionerOptions,
 } from '../provisioners/netns';
-import { createSimulatedProvisioner } from '../provisioners/simulated';
+import { removeHostRules } from '../provisioners/netnsHost';
+import { memoryAllocations, type NetnsAllocations } from '../provisioners/netnsStore';
+import { netnsMountsPrivate } from '../provisioners/netnsSystem';
+import { createSimulatedProvisioner, type SimulatedPorts } from '../provisioners/simulated';
 import {
   PermanentProvisionError,
   type Provisioner,
@@ -55,6 +63,23 @@ export const stdoutLog: HostLog = (level, msg, fields) => {
   process.stdout.write(`${JSON.stringify({ time: Date.now(), level, msg, ...fields })}\n`);
 };
 
+/** Why a `netns` host refuses to start under `ip netns exec` (see netnsMountsPrivate). */
+export const PRIVATE_MOUNTS_MESSAGE =
+  'PROVISIONER=netns cannot run in a private mount namespace (as `ip netns exec` makes): the ' +
+  "namespaces of this host's VPNs would be seen by no one else and lost on a restart. Start " +
+  'the host in its network namespace with `nsenter --net=/var/run/netns/<name> -- npm run host`';
+
+/** A port per simulated VPN from the host's `WG_PORTS` range, kept in its state. */
+function simulatedPorts(
+  allocations: NetnsAllocations,
+  settings: HostAgentSettings,
+): SimulatedPorts {
+  return {
+    portOf: async (vpnId) => (await allocations.allocate(settings.netns, vpnId)).listenPort,
+    release: (vpnId) => allocations.release(vpnId),
+  };
+}
+
 /** `host:port` with IPv6 hosts bracketed. */
 function endpointOf(host: string, port: string): string {
   return `${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -65,7 +90,6 @@ export class HostAgent {
   private nc: NatsConnection | undefined;
   private subscription: Subscription | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private database: DatabaseHandle | undefined;
   private provisioner!: Provisioner;
   private endpointHost!: string;
   private state!: HostState;
@@ -73,6 +97,8 @@ export class HostAgent {
   private readonly chains = new Map<string, Promise<void>>();
   private readonly bootId = randomUUID();
   private stopped = false;
+  /** Byte counters changed in the state since it was last saved. */
+  private countersChanged = false;
 
   constructor(
     private readonly settings: HostAgentSettings,
@@ -82,24 +108,35 @@ export class HostAgent {
   /** Loads the state, re-adopts its servers, connects and starts serving. */
   async start(): Promise<void> {
     const { settings } = this;
-    this.state = new HostState(settings.dataDir);
+    const state = new HostState(settings.dataDir);
+    this.state = state;
+    const allocations = memoryAllocations(
+      state.servers,
+      () => state.save(),
+      () => (this.countersChanged = true), // readings: saved after each round of usage reads
+    );
     if (settings.provisioner === 'netns') {
-      this.database = await openDatabase({ databaseUrl: undefined, dataDir: settings.dataDir });
-      await this.database.migrate();
+      if (netnsMountsPrivate()) throw new Error(PRIVATE_MOUNTS_MESSAGE);
       this.provisioner = createNetnsProvisioner({
-        db: this.database.db,
+        allocations,
         settings: settings.netns,
         log: this.provisionerLog(),
       });
     } else {
-      this.provisioner = createSimulatedProvisioner({ stepMs: settings.simulatedStepMs });
+      this.provisioner = createSimulatedProvisioner({
+        stepMs: settings.simulatedStepMs,
+        ports: simulatedPorts(allocations, settings),
+      });
+      // Ports of VPNs this host no longer has (stopped between allocating and saving the VPN).
+      for (const vpnId of [...state.servers.keys()]) {
+        if (!state.vpns.has(vpnId)) await allocations.release(vpnId);
+      }
     }
     this.endpointHost = settings.endpointHost ?? (await primaryAddress());
+    const vpns = [...state.vpns];
     await this.provisioner.reconcile?.({
-      running: [...this.state.vpns]
-        .filter(([, vpn]) => vpn.server)
-        .map(([vpnId, vpn]) => this.target(vpnId, vpn)),
-      inProgress: [],
+      running: vpns.filter(([, vpn]) => vpn.server).map(([id, vpn]) => this.target(id, vpn)),
+      inProgress: vpns.filter(([, vpn]) => !vpn.server).map(([vpnId]) => vpnId),
     });
     this.log('info', 'connecting to NATS', { url: redactedUrl(settings.nats.url) });
     const nc = await connectNats(settings.nats, `peanut-host ${settings.hostId}`);
@@ -121,7 +158,10 @@ export class HostAgent {
     });
   }
 
-  /** Stops serving (the servers keep running: a restart re-adopts them). Idempotent. */
+  /**
+   * Stops serving (the servers keep running: a restart re-adopts them; with none left, the
+   * `netns` nft table of this host's namespace is removed). Idempotent.
+   */
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
@@ -129,7 +169,12 @@ export class HostAgent {
     this.subscription?.unsubscribe();
     await Promise.allSettled([...this.chains.values()]);
     await this.nc?.drain().catch(() => undefined);
-    await this.database?.close();
+    if (this.countersChanged) this.state.save();
+    if (this.settings.provisioner === 'netns' && this.state.servers.size === 0) {
+      await removeHostRules(this.settings.netns).catch((error: unknown) =>
+        this.log('warn', 'could not remove the nft table', { err: safeMessage(error) }),
+      );
+    }
   }
 
   /** The `netns` provisioner's logger (object then message, as pino's). */
@@ -277,6 +322,10 @@ export class HostAgent {
       } catch (error) {
         this.log('warn', 'reading a VPN usage failed', { vpnId, err: safeMessage(error) });
       }
+    }
+    if (this.countersChanged) {
+      this.countersChanged = false;
+      this.state.save();
     }
     return { vpns };
   }

@@ -19,7 +19,7 @@ import {
 import { safeMessage } from '../logger';
 import { connectNats, redactedUrl } from './natsConnect';
 import {
-  allReportsSubject,
+  ALL_REPORTS_SUBJECT,
   COMMAND_STREAM,
   COMMAND_SUBJECTS,
   commandSubject,
@@ -107,21 +107,19 @@ export class HostBus {
           });
         });
     }
-    for (const kind of ['heartbeat', 'usage', 'result'] as const) {
-      nc.subscribe(allReportsSubject(kind), {
-        callback: (error, msg) => {
-          if (error) {
-            this.options.log?.error({ err: error.message }, 'host report subscription failed');
-            return;
-          }
-          const from = parseReportSubject(msg.subject);
-          if (!from) return;
-          this.route(from.hostId, from.kind, msg.data).catch((failure: unknown) =>
-            this.options.log?.error({ err: safeMessage(failure) }, 'handling a host report failed'),
-          );
-        },
-      });
-    }
+    nc.subscribe(ALL_REPORTS_SUBJECT, {
+      callback: (error, msg) => {
+        if (error) {
+          this.options.log?.error({ err: error.message }, 'host report subscription failed');
+          return;
+        }
+        const from = parseReportSubject(msg.subject);
+        if (!from) return;
+        this.route(from.hostId, from.kind, msg.data).catch((failure: unknown) =>
+          this.options.log?.error({ err: safeMessage(failure) }, 'handling a host report failed'),
+        );
+      },
+    });
     await nc.flush();
     this.js = nc.jetstream({ timeout: JETSTREAM_TIMEOUT_MS });
     this.options.log?.info({ url: redactedUrl(this.settings.nats.url) }, 'connected to NATS');

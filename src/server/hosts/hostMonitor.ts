@@ -1,26 +1,32 @@
 /**
- * Host failure (issue 18; spec §4's Paused state): a pass every second (or a quarter of the grace
- * time) over the Running and Paused VPNs placed on hosts.
+ * Host failure (issue 18; spec §4's Paused state), decided from the database (`vpn_hosts`,
+ * hostLiveness.ts) so that every service process on it agrees: a pass every second (or a quarter
+ * of the grace time) in every process, each change one guarded UPDATE, so that when several
+ * processes judge at once each VPN changes once.
  *
- * - Running, not reported alive by its host for `graceMs` -> Paused (metering charges only
- *   Running VPNs, so the pause is not charged). The pause instant is the row's `updatedAt`.
+ * A VPN on a host is "reported alive" at its host's last recorded heartbeat when that heartbeat
+ * listed it.
+ *
+ * - Running, unchanged for `graceMs` and not reported alive within `graceMs` -> Paused (metering
+ *   charges only Running VPNs, so the pause is not charged). The pause instant is `updatedAt`.
  * - Paused, reported alive since it was paused -> Running again, its `runningAt` and
  *   `meteredAt` moved forward by the time it was paused: metering carries on where it stopped
  *   (same interval keys, so nothing is charged twice) and deleteAfter counts running time only.
- * - Paused, not reported alive for `lostMs` -> its deprovision is stored for the host and it is
- *   Deleted ('Host lost'), having been charged only what its host reported.
+ * - Paused for `lostMs - graceMs` (silent for about `lostMs`) -> Deleted ('Host lost'), having
+ *   been charged only what its host reported; the process whose UPDATE ended it stores its
+ *   deprovision for the host.
  *
- * "Reported alive" is in memory (heartbeats reach every service process); a service process
- * that starts counts silence from its own start. Every change is compare-and-set, so several
- * service processes may judge at once.
+ * A process judges (pauses, terminates) only once it has been watching for `graceMs`: after the
+ * whole service was down, the hosts' rows are old until their next heartbeats are recorded.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { and, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db';
 import { vpns } from '../db/schema';
 import { safeMessage } from '../logger';
 import type { DeprovisionTarget } from '../provisioners/types';
-import { transition } from '../vpns/store';
+import { WIPED_SECRETS } from '../vpns/store';
+import { loadHosts, type HostInfo } from './hostLiveness';
 
 /** The reason stored on a VPN terminated because its host was lost. */
 export const HOST_LOST_REASON = 'Host lost';
@@ -31,19 +37,34 @@ export interface HostMonitorOptions {
   clock: () => number;
   graceMs: number;
   lostMs: number;
-  /** When `vpnId`'s own host last reported it alive, epoch ms. */
-  lastAlive: (vpnId: string) => number | undefined;
   /** When this service process started watching, epoch ms. */
   startedAtMs: number;
+  /** Given the hosts recorded in the database at every pass (before judging). */
+  onHosts: (hosts: HostInfo[]) => void;
   /** Stores the teardown of a lost VPN for its host. */
   deprovision: (target: DeprovisionTarget) => Promise<void>;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
+/** What one pass changed. */
+export interface MonitorPass {
+  paused: string[];
+  resumed: string[];
+  lost: string[];
+}
+
+/** A timestamp parameter (drizzle passes raw-SQL parameters untyped). */
+const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+
+/** True when the VPN of the row was listed by its host's heartbeat recorded after `since`. */
+const reportedAliveSince = (since: ReturnType<typeof sql>) =>
+  sql`EXISTS (SELECT 1 FROM vpn_hosts h WHERE h.host_id = "vpns"."host_id"
+    AND h.last_seen_at > ${since} AND "vpns"."vpn_id" = ANY(h.alive))`;
+
 /** Pauses, resumes and terminates the VPNs of silent hosts. */
 export class HostMonitor {
   private timer: NodeJS.Timeout | undefined;
-  private pass: Promise<void> = Promise.resolve();
+  private pass: Promise<unknown> = Promise.resolve();
   private stopped = false;
 
   constructor(private readonly options: HostMonitorOptions) {}
@@ -52,14 +73,18 @@ export class HostMonitor {
   start(): void {
     if (this.timer || this.stopped) return;
     const every = Math.max(100, Math.min(1000, this.options.graceMs / 4));
-    this.timer = setInterval(() => {
-      this.pass = this.pass.then(() =>
-        this.check().catch((error: unknown) =>
-          this.options.log?.error({ err: safeMessage(error) }, 'host monitor pass failed'),
-        ),
-      );
-    }, every);
+    this.kick();
+    this.timer = setInterval(() => this.kick(), every);
     this.timer.unref();
+  }
+
+  /** Runs a pass after the one in progress. */
+  private kick(): void {
+    this.pass = this.pass.then(() =>
+      this.check().catch((error: unknown) =>
+        this.options.log?.error({ err: safeMessage(error) }, 'host monitor pass failed'),
+      ),
+    );
   }
 
   /** Stops the passes (waits for the one in progress). */
@@ -69,52 +94,81 @@ export class HostMonitor {
     await this.pass;
   }
 
-  /** One pass over the Running and Paused VPNs on hosts. */
-  async check(): Promise<void> {
+  /** One pass: reads the hosts, then resumes, pauses and terminates (see the file's doc). */
+  async check(): Promise<MonitorPass> {
     const { db, clock, graceMs, lostMs, log } = this.options;
-    const rows = await db
-      .select({
-        vpnId: vpns.vpnId,
-        region: vpns.region,
-        state: vpns.state,
-        endpoint: vpns.endpoint,
-        updatedAt: vpns.updatedAt,
-        runningAt: vpns.runningAt,
-        meteredAt: vpns.meteredAt,
+    const done: MonitorPass = { paused: [], resumed: [], lost: [] };
+    this.options.onHosts(await loadHosts(db));
+    if (this.stopped) return done;
+    const nowMs = clock();
+    const now = at(nowMs);
+    const resumed = await db
+      .update(vpns)
+      .set({
+        state: 'Running',
+        updatedAt: new Date(nowMs),
+        version: sql`${vpns.version} + 1`,
+        runningAt: sql`${vpns.runningAt} + (${now} - ${vpns.updatedAt})`,
+        meteredAt: sql`${vpns.meteredAt} + (${now} - ${vpns.updatedAt})`,
       })
-      .from(vpns)
-      .where(and(isNotNull(vpns.hostId), inArray(vpns.state, ['Running', 'Paused'])));
-    for (const row of rows) {
-      if (this.stopped) return;
-      const nowMs = clock();
-      const alive = this.options.lastAlive(row.vpnId);
-      const silentMs = nowMs - Math.max(alive ?? 0, this.options.startedAtMs);
-      if (row.state === 'Running') {
-        if (silentMs > graceMs && (await transition(db, row.vpnId, ['Running'], 'Paused', nowMs))) {
-          log?.warn({ vpnId: row.vpnId }, 'VPN paused: its host is silent');
-        }
-        continue;
-      }
-      const pausedAtMs = row.updatedAt.getTime();
-      if (alive !== undefined && alive > pausedAtMs && row.runningAt && row.meteredAt) {
-        const shift = nowMs - pausedAtMs;
-        const resumed = await transition(db, row.vpnId, ['Paused'], 'Running', nowMs, {
-          runningAt: new Date(row.runningAt.getTime() + shift),
-          meteredAt: new Date(row.meteredAt.getTime() + shift),
-        });
-        if (resumed) log?.info({ vpnId: row.vpnId }, 'VPN running again: its host is back');
-      } else if (silentMs > lostMs) {
-        await this.options.deprovision({
-          vpnId: row.vpnId,
-          region: row.region,
-          endpoint: row.endpoint,
-        });
-        const ended = await transition(db, row.vpnId, ['Paused'], 'Deleted', nowMs, {
-          endedAt: new Date(pausedAtMs),
-          reason: HOST_LOST_REASON,
-        });
-        if (ended) log?.warn({ vpnId: row.vpnId }, 'VPN terminated: its host was lost');
+      .where(
+        and(
+          eq(vpns.state, 'Paused'),
+          isNotNull(vpns.hostId),
+          isNotNull(vpns.runningAt),
+          isNotNull(vpns.meteredAt),
+          reportedAliveSince(sql`"vpns"."updated_at"`),
+        ),
+      )
+      .returning({ vpnId: vpns.vpnId });
+    done.resumed = resumed.map((row) => row.vpnId);
+    for (const vpnId of done.resumed) log?.info({ vpnId }, 'VPN running again: its host is back');
+    if (nowMs - this.options.startedAtMs <= graceMs) return done;
+
+    const paused = await db
+      .update(vpns)
+      .set({ state: 'Paused', updatedAt: new Date(nowMs), version: sql`${vpns.version} + 1` })
+      .where(
+        and(
+          eq(vpns.state, 'Running'),
+          isNotNull(vpns.hostId),
+          lt(vpns.updatedAt, new Date(nowMs - graceMs)),
+          sql`NOT ${reportedAliveSince(at(nowMs - graceMs))}`,
+        ),
+      )
+      .returning({ vpnId: vpns.vpnId });
+    done.paused = paused.map((row) => row.vpnId);
+    for (const vpnId of done.paused) log?.warn({ vpnId }, 'VPN paused: its host is silent');
+
+    const lost = await db
+      .update(vpns)
+      .set({
+        ...WIPED_SECRETS,
+        state: 'Deleted',
+        updatedAt: new Date(nowMs),
+        version: sql`${vpns.version} + 1`,
+        endedAt: sql`${vpns.updatedAt}`,
+        reason: HOST_LOST_REASON,
+      })
+      .where(
+        and(
+          eq(vpns.state, 'Paused'),
+          isNotNull(vpns.hostId),
+          lt(vpns.updatedAt, new Date(nowMs - (lostMs - graceMs))),
+          sql`NOT ${reportedAliveSince(sql`"vpns"."updated_at"`)}`,
+        ),
+      )
+      .returning({ vpnId: vpns.vpnId, region: vpns.region, endpoint: vpns.endpoint });
+    for (const target of lost) {
+      done.lost.push(target.vpnId);
+      log?.warn({ vpnId: target.vpnId }, 'VPN terminated: its host was lost');
+      try {
+        await this.options.deprovision(target);
+      } catch (error) {
+        // The host removes it anyway when it starts again (it asks for its live set).
+        log?.warn({ vpnId: target.vpnId, err: safeMessage(error) }, 'storing a teardown failed');
       }
     }
+    return done;
   }
 }

@@ -2,11 +2,14 @@
  * What a VPN host keeps of its own VPNs (issue 18): `<DATA_DIR>/host-state.json`, private to the
  * host's user (mode 0600), written atomically (a temporary file renamed over the old one). It holds
  * each VPN's WireGuard state only: the server key pair (made here; the private key never leaves
- * the host), the client's public key, the preshared key and where the server listens. No user
- * data, no database credentials.
+ * the host), the client's public key, the preshared key and where the server listens, and the
+ * allocation of each VPN's server on this host (slot, UDP port, address block, byte counters:
+ * `servers`, the provisioner's records; a host has no database). No user data, no database
+ * credentials.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { NetnsServerRecord } from '../provisioners/netnsStore';
 import type { ServerInfo } from './protocol';
 
 /** One VPN served by this host. Key fields are secrets: never log them. */
@@ -27,6 +30,8 @@ export interface HostVpn {
 /** The host's VPNs by vpnId, persisted in a file. */
 export class HostState {
   readonly vpns = new Map<string, HostVpn>();
+  /** The provisioner's allocations by vpnId (`netns`: the whole server; `simulated`: its port). */
+  readonly servers = new Map<string, NetnsServerRecord>();
   private readonly file: string;
 
   /** Loads `<dataDir>/host-state.json` (empty when absent); creates `dataDir` (mode 0700). */
@@ -40,15 +45,24 @@ export class HostState {
       text = undefined;
     }
     if (text !== undefined) {
-      const parsed = JSON.parse(text) as { vpns?: Record<string, HostVpn> };
+      const parsed = JSON.parse(text) as {
+        vpns?: Record<string, HostVpn>;
+        servers?: Record<string, NetnsServerRecord>;
+      };
       for (const [vpnId, vpn] of Object.entries(parsed.vpns ?? {})) this.vpns.set(vpnId, vpn);
+      for (const [vpnId, record] of Object.entries(parsed.servers ?? {})) {
+        this.servers.set(vpnId, record);
+      }
     }
   }
 
   /** Writes the state (synchronously, atomically, mode 0600). */
   save(): void {
     const temporary = `${this.file}.${process.pid}.tmp`;
-    const body = JSON.stringify({ vpns: Object.fromEntries(this.vpns) });
+    const body = JSON.stringify({
+      vpns: Object.fromEntries(this.vpns),
+      servers: Object.fromEntries(this.servers),
+    });
     fs.writeFileSync(temporary, body, { mode: 0o600 });
     fs.renameSync(temporary, this.file);
   }

@@ -3,9 +3,12 @@
  * `NATS_URL` is set. It runs no WireGuard: it places every VPN on a host of its region and drives
  * that host over NATS JetStream (protocol.ts, hostBus.ts).
  *
- * - Placement (`prepare`): an online host (heard within HOST_GRACE_S) serving the region, with
- *   the fewest live VPNs and room (HOST_CAPACITY, or the capacity the host announces); recorded
- *   in `vpns.host_id` once (compare-and-set, so two service processes agree).
+ * - Liveness is in the database (hostLiveness.ts, table `vpn_hosts`): every service process hears
+ *   every heartbeat and one of them records it, so a process judges hosts it never heard.
+ * - Placement (`prepare`, hostPlacement.ts): an online host (heard within HOST_GRACE_S)
+ *   serving the region, with the fewest live VPNs and room (HOST_CAPACITY, or the capacity the
+ *   host announces); recorded in `vpns.host_id` once (compare-and-set, so two service processes
+ *   agree).
  * - Commands are published to the host's durable JetStream subject; provision waits for the
  *   host's answer (the server's public key, endpoint, addresses: the private key stays on the
  *   host). A deprovision is done once stored: the host does it when it is back.
@@ -18,7 +21,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, count, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../db';
 import { vpns } from '../db/schema';
 import { safeMessage } from '../logger';
@@ -34,7 +37,9 @@ import {
   type UsageTarget,
 } from '../provisioners/types';
 import { TERMINAL_STATES } from '../vpns/store';
+import { recordHeartbeat, type HostInfo } from './hostLiveness';
 import { HostMonitor } from './hostMonitor';
+import { noHostMessage, placeVpn, regionUnavailable, type PlacementView } from './hostPlacement';
 import { HostBus } from './hostBus';
 import {
   decodeHeartbeat,
@@ -45,20 +50,6 @@ import {
 } from './protocol';
 import type { HostsSettings } from './settings';
 
-/** What the service knows of a host from its heartbeats. */
-export interface HostInfo {
-  hostId: string;
-  /** Id of the host process's current run. */
-  bootId: string;
-  regions: string[];
-  /** Announced capacity, when the host says. */
-  capacity?: number;
-  /** Last heartbeat, epoch ms. */
-  lastSeenMs: number;
-  /** VPNs alive at the last heartbeat. */
-  alive: number;
-}
-
 /** Options of {@link createHostsProvisioner}. */
 export interface HostsProvisionerOptions {
   db: Database;
@@ -68,15 +59,7 @@ export interface HostsProvisionerOptions {
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
-/** The message of a Create refused because no host of the region is online. */
-export function noHostMessage(region: string): string {
-  return `Region ${region} is unavailable: no VPN host is online there. Try another region`;
-}
-
-/** The message of a Create refused because every host of the region is full. */
-export function regionFullMessage(region: string): string {
-  return `Region ${region} is full: every VPN host there is at capacity. Try another region`;
-}
+export { noHostMessage, regionFullMessage } from './hostPlacement';
 
 /** Why the last report was ignored (for tests and logs). */
 export type RejectedReport = { hostId: string; vpnId: string; kind: ReportKind };
@@ -84,12 +67,12 @@ export type RejectedReport = { hostId: string; vpnId: string; kind: ReportKind }
 /** The provisioner of a deployment with VPN hosts. */
 export class HostsProvisioner implements Provisioner {
   readonly name = 'hosts';
+  /** The host makes the server's keys: the service keeps only the public key it answers. */
+  readonly makesServerKeys = true;
   private readonly hosts = new Map<string, HostInfo>();
   private readonly bus: HostBus;
   /** vpnId -> host, as recorded in the database (only set values are cached). */
   private readonly vpnHosts = new Map<string, string>();
-  /** vpnId -> the last time its own host reported it alive, epoch ms. */
-  readonly lastAlive = new Map<string, number>();
   /** vpnId -> the highest cumulative byte counter its own host reported. */
   private readonly usageBytes = new Map<string, number>();
   /** Reports ignored because they came from another host than the VPN's. */
@@ -111,8 +94,8 @@ export class HostsProvisioner implements Provisioner {
       clock: () => this.now(),
       graceMs: options.settings.graceMs,
       lostMs: options.settings.lostMs,
-      lastAlive: (vpnId) => this.lastAlive.get(vpnId),
       startedAtMs: this.startedAtMs,
+      onHosts: (hosts) => this.onHosts(hosts),
       deprovision: (target) => this.deprovision(target),
       log: options.log,
     });
@@ -172,7 +155,6 @@ export class HostsProvisioner implements Provisioner {
       const heartbeat = decodeHeartbeat(data);
       if (!heartbeat) return;
       const nowMs = this.now();
-      const known = this.hosts.get(hostId);
       this.hosts.set(hostId, {
         hostId,
         bootId: heartbeat.bootId,
@@ -181,14 +163,25 @@ export class HostsProvisioner implements Provisioner {
         lastSeenMs: nowMs,
         alive: heartbeat.alive.length,
       });
-      if (!known || known.bootId !== heartbeat.bootId) {
+      const owners = await this.hostsOf(heartbeat.alive);
+      const alive: string[] = [];
+      for (const vpnId of heartbeat.alive) {
+        if (owners.get(vpnId) === hostId) alive.push(vpnId);
+        else if (owners.has(vpnId)) this.reject({ hostId, vpnId, kind: 'heartbeat' });
+      }
+      // Recorded in the database for every service process (at most every quarter of the
+      // grace time per host, by whichever process hears it first).
+      const recorded = await recordHeartbeat(
+        this.options.db,
+        hostId,
+        heartbeat,
+        alive,
+        nowMs,
+        Math.min(5000, this.settings.graceMs / 4),
+      );
+      if (recorded === 'new' || recorded === 'restarted') {
         this.options.log?.info({ hostId, regions: heartbeat.regions }, 'VPN host (re)started');
         void this.syncHost(hostId);
-      }
-      const owners = await this.hostsOf(heartbeat.alive);
-      for (const vpnId of heartbeat.alive) {
-        if (owners.get(vpnId) === hostId) this.lastAlive.set(vpnId, nowMs);
-        else if (owners.has(vpnId)) this.reject({ hostId, vpnId, kind: 'heartbeat' });
       }
       return;
     }
@@ -265,13 +258,17 @@ export class HostsProvisioner implements Provisioner {
     }
   }
 
+  /** The hosts recorded in the database (each monitor pass): newer than what this process heard. */
+  private onHosts(hosts: readonly HostInfo[]): void {
+    for (const host of hosts) {
+      const known = this.hosts.get(host.hostId);
+      if (!known || known.lastSeenMs < host.lastSeenMs) this.hosts.set(host.hostId, host);
+    }
+  }
+
   /** True when host `host` was heard within the grace time. */
   private online(host: HostInfo): boolean {
     return this.now() - host.lastSeenMs <= this.settings.graceMs;
-  }
-
-  private capacityOf(host: HostInfo): number {
-    return host.capacity ?? this.settings.capacity;
   }
 
   /** The hosts heard within the grace time, by id (for the regions API and tests). */
@@ -279,51 +276,22 @@ export class HostsProvisioner implements Provisioner {
     return [...this.hosts.values()].filter((host) => this.online(host));
   }
 
+  /** What placement sees now. */
+  private get view(): PlacementView {
+    return { online: this.onlineHosts(), defaultCapacity: this.settings.capacity };
+  }
+
   /**
-   * Why a VPN cannot be created in `region` now (no online host there, or all full by their
-   * last heartbeats), or undefined when it can. In memory: safe inside a transaction.
+   * Why a VPN cannot be created in `region` now (hostPlacement.ts), or undefined when it can.
+   * In memory (the hosts as last heard or read from the database): safe inside a transaction.
    */
   regionUnavailable(region: string): string | undefined {
-    const serving = this.onlineHosts().filter((host) => host.regions.includes(region));
-    if (serving.length === 0) return noHostMessage(region);
-    if (serving.every((host) => host.alive >= this.capacityOf(host))) {
-      return regionFullMessage(region);
-    }
-    return undefined;
+    return regionUnavailable(this.view, region);
   }
 
   /** The host of `vpnId` recorded in the database, or undefined. */
   private async hostOf(vpnId: string): Promise<string | undefined> {
     return (await this.hostsOf([vpnId])).get(vpnId);
-  }
-
-  /** Picks the online host of `region` with the fewest live VPNs and room, or undefined. */
-  private async place(region: string): Promise<string | undefined> {
-    const serving = this.onlineHosts().filter((host) => host.regions.includes(region));
-    if (serving.length === 0) return undefined;
-    const loads = await this.options.db
-      .select({ hostId: vpns.hostId, n: count() })
-      .from(vpns)
-      .where(
-        and(
-          inArray(
-            vpns.hostId,
-            serving.map((host) => host.hostId),
-          ),
-          notInArray(vpns.state, [...TERMINAL_STATES]),
-        ),
-      )
-      .groupBy(vpns.hostId);
-    const load = new Map(loads.map((row) => [row.hostId, Number(row.n)]));
-    let best: { hostId: string; n: number } | undefined;
-    for (const host of serving) {
-      const n = load.get(host.hostId) ?? 0;
-      if (n >= this.capacityOf(host)) continue;
-      if (!best || n < best.n || (n === best.n && host.hostId < best.hostId)) {
-        best = { hostId: host.hostId, n };
-      }
-    }
-    return best?.hostId;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -334,7 +302,7 @@ export class HostsProvisioner implements Provisioner {
     await this.ready();
     if (await this.hostOf(vpn.vpnId)) return;
     operation?.signal?.throwIfAborted();
-    const hostId = await this.place(vpn.region);
+    const hostId = await placeVpn(this.options.db, this.view, vpn.region);
     if (!hostId) throw new Error(noHostMessage(vpn.region));
     await this.options.db
       .update(vpns)
@@ -365,7 +333,6 @@ export class HostsProvisioner implements Provisioner {
       const message = `host ${hostId}: ${result.error ?? 'no server in the answer'}`;
       throw result.permanent ? new PermanentProvisionError(message) : new Error(message);
     }
-    this.lastAlive.set(vpn.vpnId, this.now());
     return { ...result.server };
   }
 
@@ -401,7 +368,6 @@ export class HostsProvisioner implements Provisioner {
         );
       }
     }
-    this.lastAlive.delete(vpn.vpnId);
     this.usageBytes.delete(vpn.vpnId);
   }
 

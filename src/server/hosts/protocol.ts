@@ -52,10 +52,13 @@ export function reportSubject(hostId: string, kind: ReportKind): string {
   return `peanut.host.${hostId}.${kind}`;
 }
 
-/** The subject the service subscribes to for reports of `kind` from every host. */
-export function allReportsSubject(kind: ReportKind): string {
-  return `peanut.host.*.${kind}`;
-}
+/**
+ * The subject the service subscribes to for every report of every host. A tail wildcard, not
+ * `peanut.host.*.<kind>`: a NATS hub forwards a subscription's interest to a region's leaf node
+ * only when the leaf's permissions (`peanut.host.<id>.>`) fall inside it, and a `*` in the host's
+ * place does not (the leaf node test found it).
+ */
+export const ALL_REPORTS_SUBJECT = 'peanut.host.>';
 
 /** The host id and kind of a report subject, or undefined when it is not one. */
 export function parseReportSubject(

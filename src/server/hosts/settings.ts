@@ -4,8 +4,12 @@
  */
 import { isRegionId } from '../../core/regions';
 import type { SettingDoc } from '../settings';
-import { loadNetnsSettings, type NetnsSettings } from '../provisioners/netnsSettings';
-import { checkNatsUrl, type NatsSettings } from './natsConnect';
+import {
+  hostNamePrefix,
+  loadNetnsSettings,
+  type NetnsSettings,
+} from '../provisioners/netnsSettings';
+import { checkNatsCredentials, checkNatsUrl, type NatsSettings } from './natsConnect';
 import { isHostId } from './protocol';
 
 /** The service's side: how it reaches its hosts and judges them. */
@@ -143,7 +147,12 @@ function readNats(env: Env): NatsSettings | undefined {
   const nkeySeedFile = read(env, 'NATS_NKEY_SEED_FILE');
   if (url === undefined) return undefined;
   checkNatsUrl('NATS_URL', url);
-  return { url, credsFile, nkeySeedFile };
+  if (credsFile && nkeySeedFile) {
+    throw new Error('Set one of NATS_CREDS and NATS_NKEY_SEED_FILE, not both');
+  }
+  const settings = { url, credsFile, nkeySeedFile };
+  checkNatsCredentials(settings);
+  return settings;
 }
 
 /**
@@ -207,6 +216,7 @@ export function loadHostAgentSettings(env: Env): HostAgentSettings {
         : Math.floor(readNumber(env, 'HOST_CAPACITY', 250, 0, 1_000_000)),
     heartbeatMs: Math.round(1000 * readNumber(env, 'HOST_HEARTBEAT_S', 5, 0.05, 3600)),
     simulatedStepMs: Math.floor(readNumber(env, 'SIMULATED_STEP_MS', 1500, 0, 600_000)),
-    netns: loadNetnsSettings(env),
+    // Names of its own: hosts on one machine share /var/run/netns and /var/run/wireguard.
+    netns: loadNetnsSettings(env, { defaultPrefix: hostNamePrefix(hostId) }),
   };
 }

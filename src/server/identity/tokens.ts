@@ -3,7 +3,8 @@
  * with a key generated on first start and kept in the database; opaque refresh tokens of which
  * only a hash is stored.
  *
- * - id token: sub, email, email_verified, cognito:username, aud = client id, token_use = id,
+ * - id token: sub, email, email_verified, phone_number and phone_number_verified (when the user
+ *   has a phone number), cognito:username, aud = client id, token_use = id,
  *   iss = `<origin>/idp/<poolId>`, auth_time, origin_jti, jti, iat, exp (1 h), and the VPN
  *   limits as the JSON string claim `custom:config` (spec §3);
  * - access token: sub, username, client_id, token_use = access, scope, origin_jti, jti,
@@ -92,6 +93,10 @@ export interface TokenUser {
   username: string;
   email: string;
   emailVerified: boolean;
+  /** E.164 phone number, when the user has one (claims `phone_number`, `phone_number_verified`). */
+  phoneNumber?: string | null;
+  /** True once the phone number was proven by an SMS code. */
+  phoneVerified?: boolean;
 }
 
 /** A sign-in session as the tokens describe it. */
@@ -200,6 +205,9 @@ export class TokenService {
     const idToken = await new SignJWT({
       email: user.email,
       email_verified: user.emailVerified,
+      ...(user.phoneNumber
+        ? { phone_number: user.phoneNumber, phone_number_verified: user.phoneVerified === true }
+        : {}),
       'cognito:username': user.username,
       token_use: 'id',
       auth_time: authTime,

@@ -15,13 +15,13 @@
  * Every operation is idempotent per vpnId. Keys go to wireguard-go over its UAPI socket, never
  * in argv, files or logs; wireguard-go runs with its log discarded. Deprovisioning stops the
  * daemon and deletes the namespace, the veth pair, the route, the port's entry, the socket and
- * the database row: nothing of the VPN remains. Usage is the peer's bytes in both directions
- * (as on the wire), kept exact across wireguard-go restarts by the counters of netnsStore.ts.
+ * the database row (on a VPN host, its record): nothing of the VPN remains. Usage is the peer's
+ * bytes in both directions (as on the wire), kept exact across wireguard-go restarts by the
+ * counters of netnsStore.ts.
  */
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db';
-import type { NetnsServerRow } from '../db/schema';
 import { ensureHost, mappedPorts, unmapPort } from './netnsHost';
 import { buildServer, NETNS_DIR, namesIn, serverHealthy, teardownServer } from './netnsServer';
 import {
@@ -31,7 +31,7 @@ import {
   type NetnsSettings,
   type ServerPlan,
 } from './netnsSettings';
-import { allocateServer, allServers, findServer, releaseServer, saveCounters } from './netnsStore';
+import { databaseAllocations, type NetnsAllocations, type NetnsServerRecord } from './netnsStore';
 import { ip, namespacePids, netnsAvailability } from './netnsSystem';
 import { transferBytes, WIREGUARD_SOCKET_DIR } from './uapi';
 import type {
@@ -53,8 +53,10 @@ export function netnsMissingMessage(missing: readonly string[]): string {
 
 /** Options of {@link createNetnsProvisioner}. */
 export interface NetnsProvisionerOptions {
-  /** The application's database (allocations and counters live in `netns_servers`). */
-  db: Database;
+  /** The application's database (allocations and counters live in `netns_servers`)... */
+  db?: Database;
+  /** ...or where else they live (a VPN host's state file, issue 18); one of the two is needed. */
+  allocations?: NetnsAllocations;
   settings: NetnsSettings;
   /** Where to log what reconciliation did (never keys). */
   log?: Pick<FastifyBaseLogger, 'info' | 'warn'>;
@@ -106,7 +108,12 @@ export async function primaryAddress(): Promise<string> {
 export function createNetnsProvisioner(options: NetnsProvisionerOptions): NetnsProvisioner {
   const availability = netnsAvailability();
   if (!availability.available) throw new Error(netnsMissingMessage(availability.missing));
-  const { db, settings } = options;
+  const { settings } = options;
+  if (!options.allocations && !options.db) {
+    throw new Error('the netns provisioner needs a database or allocations');
+  }
+  const store: NetnsAllocations =
+    options.allocations ?? databaseAllocations(options.db as Database);
 
   let host: Promise<void> | undefined;
   /** Our nft table and forwarding, set up once per process (again after a failure). */
@@ -125,13 +132,13 @@ export function createNetnsProvisioner(options: NetnsProvisionerOptions): NetnsP
           throw error;
         }));
 
-  const planOfRow = (row: NetnsServerRow): ServerPlan => storedPlan(settings, row);
+  const planOfRow = (row: NetnsServerRecord): ServerPlan => storedPlan(settings, row);
 
   /**
    * Adds the bytes of `row`'s current daemon to its base before the daemon is replaced: what it
    * counts now when it still answers, else what was last read from it.
    */
-  async function foldCounters(row: NetnsServerRow, plan: ServerPlan): Promise<void> {
+  async function foldCounters(row: NetnsServerRecord, plan: ServerPlan): Promise<void> {
     let last = row.bytesSeen;
     try {
       last = Math.max(last, await transferBytes(plan.name));
@@ -139,7 +146,7 @@ export function createNetnsProvisioner(options: NetnsProvisionerOptions): NetnsP
       // gone: the last reading is all there is
     }
     if (last > 0)
-      await saveCounters(db, row.vpnId, { bytesBase: row.bytesBase + last, bytesSeen: 0 });
+      await store.saveCounters(row.vpnId, { bytesBase: row.bytesBase + last, bytesSeen: 0 });
   }
 
   /** Provisions (or re-adopts) `target`'s server; the result clients connect with. */
@@ -148,7 +155,7 @@ export function createNetnsProvisioner(options: NetnsProvisionerOptions): NetnsP
     signal?: AbortSignal,
   ): Promise<ProvisionResult> {
     await hostReady();
-    const row = await allocateServer(db, settings, target.vpnId);
+    const row = await store.allocate(settings, target.vpnId);
     const plan = planOfRow(row);
     if (!(await serverHealthy(settings, plan, target))) {
       await foldCounters(row, plan);
@@ -170,19 +177,19 @@ export function createNetnsProvisioner(options: NetnsProvisionerOptions): NetnsP
     endpointHost,
 
     async planOf(vpnId) {
-      const row = await findServer(db, vpnId);
+      const row = await store.find(vpnId);
       return row ? planOfRow(row) : undefined;
     },
 
     async daemonPids(vpnId) {
-      const row = await findServer(db, vpnId);
+      const row = await store.find(vpnId);
       return row ? namespacePids(planOfRow(row).name) : [];
     },
 
     async prepare(vpn: PrepareTarget, operation?: OperationOptions): Promise<void> {
       await hostReady();
       operation?.signal?.throwIfAborted();
-      await allocateServer(db, settings, vpn.vpnId);
+      await store.allocate(settings, vpn.vpnId);
     },
 
     provision(vpn: ProvisionTarget, operation?: OperationOptions): Promise<ProvisionResult> {
@@ -190,20 +197,20 @@ export function createNetnsProvisioner(options: NetnsProvisionerOptions): NetnsP
     },
 
     async deprovision(vpn: DeprovisionTarget): Promise<void> {
-      const row = await findServer(db, vpn.vpnId);
+      const row = await store.find(vpn.vpnId);
       if (!row) return;
       await teardownServer(settings, planOfRow(row));
-      await releaseServer(db, vpn.vpnId);
+      await store.release(vpn.vpnId);
     },
 
     async usage(vpn: UsageTarget): Promise<UsageResult> {
-      const row = await findServer(db, vpn.vpnId);
+      const row = await store.find(vpn.vpnId);
       if (!row) throw new Error(`VPN ${vpn.vpnId} has no server`);
       const current = await transferBytes(planOfRow(row).name);
       // Fewer bytes than last read: a new daemon (restarted without us): count the old one's.
       const bytesBase = current < row.bytesSeen ? row.bytesBase + row.bytesSeen : row.bytesBase;
       if (bytesBase !== row.bytesBase || current !== row.bytesSeen) {
-        await saveCounters(db, vpn.vpnId, { bytesBase, bytesSeen: current });
+        await store.saveCounters(vpn.vpnId, { bytesBase, bytesSeen: current });
       }
       return { bytes: bytesBase + current };
     },
@@ -213,17 +220,17 @@ export function createNetnsProvisioner(options: NetnsProvisionerOptions): NetnsP
       const log = options.log;
       const running = new Map(live.running.map((target) => [target.vpnId, target]));
       const keep = new Set([...running.keys(), ...live.inProgress]);
-      const rows = await allServers(db);
+      const rows = await store.all();
 
       // Allocations of no live VPN: their servers go.
-      const kept: NetnsServerRow[] = [];
+      const kept: NetnsServerRecord[] = [];
       for (const row of rows) {
         if (keep.has(row.vpnId)) {
           kept.push(row);
           continue;
         }
         await teardownServer(settings, planOfRow(row));
-        await releaseServer(db, row.vpnId);
+        await store.release(row.vpnId);
         log?.info({ vpnId: row.vpnId }, 'removed the server of a VPN that is no more');
       }
 

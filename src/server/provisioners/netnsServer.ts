@@ -6,12 +6,9 @@
 import fs from 'node:fs';
 import { mappedPorts, mapPort, unmapPort } from './netnsHost';
 import { NAMESPACE_LINK, type NetnsSettings, type ServerPlan } from './netnsSettings';
-import { ipBatch, killProcesses, namespacePids, run } from './netnsSystem';
+import { ipBatch, killProcesses, linkNames, linkUp, namespacePids, run } from './netnsSystem';
 import { getInterface, keyToHex, setInterface, socketPath } from './uapi';
 import type { ProvisionTarget } from './types';
-
-/** The "up" bit of a link's flags. */
-const IFF_UP = 0x1;
 
 /** Where `ip netns` keeps its namespaces. */
 export const NETNS_DIR = '/var/run/netns';
@@ -69,9 +66,8 @@ export async function serverHealthy(
     ) {
       return false;
     }
-    const hostFlags = Number(fs.readFileSync(`/sys/class/net/${plan.hostLink}/flags`, 'utf8'));
     const pid = namespacePids(plan.name).find((candidate) => listening(candidate, plan.listenPort));
-    if ((hostFlags & IFF_UP) === 0 || pid === undefined) return false;
+    if (pid === undefined || !(await linkUp(plan.hostLink))) return false;
     const routes = fs.readFileSync(`/proc/${pid}/net/route`, 'utf8');
     if (!new RegExp(`^${plan.name}\\s`, 'm').test(routes)) return false;
     if (!new RegExp(`^${NAMESPACE_LINK}\\s+00000000\\s`, 'm').test(routes)) return false;
@@ -94,7 +90,7 @@ export async function teardownServer(
 ): Promise<void> {
   await killProcesses(namespacePids(plan.name));
   const lines = [
-    ...(exists(`/sys/class/net/${plan.hostLink}`) ? [`link del dev ${plan.hostLink}`] : []),
+    ...(linkNames().has(plan.hostLink) ? [`link del dev ${plan.hostLink}`] : []),
     ...(exists(`${NETNS_DIR}/${plan.name}`) ? [`netns del ${plan.name}`] : []),
   ];
   if (lines.length > 0) await ipBatch(lines);

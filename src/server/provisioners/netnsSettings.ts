@@ -2,7 +2,7 @@
  * Settings of the `netns` provisioner (issue 7; DESIGN.md "Fixed points"), read from the
  * environment by `loadConfig`, and the address plan they define.
  *
- * Each VPN server gets a slot (allocated in the database) and from it:
+ * Each VPN server gets a slot (allocated in the database, or in a VPN host's state) and from it:
  * - the names `<prefix><slot>` (namespace and WireGuard interface) and `<prefix><slot>h` (the
  *   host's end of the veth pair), at most 15 characters;
  * - the UDP listen port `WG_PORTS`'s first port + slot;
@@ -10,6 +10,7 @@
  *   of the veth pair (a /30), .5 server and .6 client in the tunnel (a /30).
  */
 
+import { createHash } from 'node:crypto';
 import type { SettingDoc } from '../settings';
 
 /** The settings of the `netns` provisioner. */
@@ -71,7 +72,7 @@ export const NETNS_SETTINGS: readonly SettingDoc[] = [
     name: 'NETNS_PREFIX',
     description:
       'Prefix (1 to 4 lower-case letters) of the namespaces, interfaces and nft table of `netns` VPNs; others are never touched',
-    default: NETNS_DEFAULTS.prefix,
+    default: `${NETNS_DEFAULTS.prefix} (on a VPN host: p and 5 letters drawn from its HOST_ID)`,
     requiredInProduction: false,
   },
 ];
@@ -96,11 +97,31 @@ function isIpv6(text: string): boolean {
 }
 
 /**
+ * The default name prefix of a VPN host's servers (issue 18): `p` and 5 letters drawn from a
+ * hash of its id (`HOST_ID`), so that several hosts on one machine, which share `/var/run/netns`
+ * and `/var/run/wireguard`, never take (nor remove) each other's namespaces and sockets.
+ * E.g. `pqhzkd`; the longest names it makes, `<prefix><slot>h`, stay within 15 characters.
+ */
+export function hostNamePrefix(hostId: string): string {
+  const digest = createHash('sha256').update(`peanut-host:${hostId}`).digest();
+  let letters = 'p';
+  for (let i = 0; i < 5; i++) letters += String.fromCharCode(97 + (digest[i] % 26));
+  return letters;
+}
+
+/** Options of {@link loadNetnsSettings}. */
+export interface LoadNetnsOptions {
+  /** The prefix when NETNS_PREFIX is unset (default `pn`; a host's is {@link hostNamePrefix}). */
+  defaultPrefix?: string;
+}
+
+/**
  * Reads the settings from `env`.
  * @throws Error naming the setting when a value is malformed.
  */
 export function loadNetnsSettings(
   env: Readonly<Record<string, string | undefined>>,
+  options: LoadNetnsOptions = {},
 ): NetnsSettings {
   const read = (name: string): string | undefined => env[name]?.trim() || undefined;
 
@@ -137,8 +158,9 @@ export function loadNetnsSettings(
     throw new Error(`WG_DNS must be comma-separated IP addresses, got: '${dnsText}'`);
   }
 
-  const namePrefix = read('NETNS_PREFIX') ?? NETNS_DEFAULTS.prefix;
-  if (!/^[a-z]{1,4}$/.test(namePrefix)) {
+  const explicitPrefix = read('NETNS_PREFIX');
+  const namePrefix = explicitPrefix ?? options.defaultPrefix ?? NETNS_DEFAULTS.prefix;
+  if (explicitPrefix !== undefined && !/^[a-z]{1,4}$/.test(namePrefix)) {
     throw new Error(`NETNS_PREFIX must be 1 to 4 lower-case letters, got: '${namePrefix}'`);
   }
 

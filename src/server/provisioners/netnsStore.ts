@@ -2,7 +2,9 @@
  * The `netns` provisioner's rows (`netns_servers`): allocation of a slot, listen port and address
  * block per VPN in the database, so that neither two VPNs nor two server processes on one
  * database can get the same (every column is unique; a lost race retries with another slot);
- * and the byte counters that keep usage exact across wireguard-go restarts.
+ * and the byte counters that keep usage exact across wireguard-go restarts. A VPN host (issue
+ * 18), which has no database, keeps the same records in its state file
+ * ({@link memoryAllocations}); the provisioner sees either through {@link NetnsAllocations}.
  */
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db';
@@ -74,4 +76,91 @@ export async function saveCounters(
 /** Forgets the allocation of `vpnId` (its server is gone). */
 export async function releaseServer(db: Database, vpnId: string): Promise<void> {
   await db.delete(netnsServers).where(eq(netnsServers.vpnId, vpnId));
+}
+
+/** What the provisioner keeps of one VPN's server (a `netns_servers` row, or a host's record). */
+export type NetnsServerRecord = Pick<
+  NetnsServerRow,
+  'vpnId' | 'slot' | 'listenPort' | 'network' | 'bytesBase' | 'bytesSeen'
+>;
+
+/**
+ * Where the provisioner keeps its allocations and counters: the application's database (the
+ * service, {@link databaseAllocations}) or a VPN host's own state file (issue 18: a host has no
+ * database, {@link memoryAllocations}). Same contract as the functions above.
+ */
+export interface NetnsAllocations {
+  find(vpnId: string): Promise<NetnsServerRecord | undefined>;
+  all(): Promise<NetnsServerRecord[]>;
+  /** @throws PermanentProvisionError when every slot is taken. */
+  allocate(settings: NetnsSettings, vpnId: string): Promise<NetnsServerRecord>;
+  saveCounters(vpnId: string, counters: { bytesBase: number; bytesSeen: number }): Promise<void>;
+  release(vpnId: string): Promise<void>;
+}
+
+/** The allocations in the application's database (`netns_servers`). */
+export function databaseAllocations(db: Database): NetnsAllocations {
+  return {
+    find: (vpnId) => findServer(db, vpnId),
+    all: () => allServers(db),
+    allocate: (settings, vpnId) => allocateServer(db, settings, vpnId),
+    saveCounters: (vpnId, counters) => saveCounters(db, vpnId, counters),
+    release: (vpnId) => releaseServer(db, vpnId),
+  };
+}
+
+/**
+ * Allocations held in `records` (by vpnId), for one process alone (a VPN host): the lowest free
+ * slot whose port is free too; `persist` is called after every allocation or release (the host
+ * writes its state file synchronously, so a change is on disk before the caller goes on) and
+ * of `bytesBase` (a daemon replaced), and `persistCounters` after a change of `bytesSeen` alone,
+ * the last reading (default `persist`; a host saves those once per round of usage reads).
+ */
+export function memoryAllocations(
+  records: Map<string, NetnsServerRecord>,
+  persist: () => void,
+  persistCounters: () => void = persist,
+): NetnsAllocations {
+  return {
+    find: (vpnId) => Promise.resolve(records.get(vpnId)),
+    all: () => Promise.resolve([...records.values()]),
+    allocate(settings, vpnId) {
+      const existing = records.get(vpnId);
+      if (existing) return Promise.resolve(existing);
+      const capacity = netnsCapacity(settings);
+      const takenSlots = new Set([...records.values()].map((record) => record.slot));
+      const takenPorts = new Set([...records.values()].map((record) => record.listenPort));
+      for (let slot = 0; slot < capacity; slot++) {
+        const plan = serverPlan(settings, slot);
+        if (takenSlots.has(slot) || takenPorts.has(plan.listenPort)) continue;
+        const record = {
+          vpnId,
+          slot,
+          listenPort: plan.listenPort,
+          network: plan.network,
+          bytesBase: 0,
+          bytesSeen: 0,
+        };
+        records.set(vpnId, record);
+        persist();
+        return Promise.resolve(record);
+      }
+      return Promise.reject(
+        new PermanentProvisionError(`no free VPN server slot (all ${capacity} are taken)`),
+      );
+    },
+    saveCounters(vpnId, counters) {
+      const record = records.get(vpnId);
+      if (record) {
+        records.set(vpnId, { ...record, ...counters });
+        if (counters.bytesBase !== record.bytesBase) persist();
+        else persistCounters();
+      }
+      return Promise.resolve();
+    },
+    release(vpnId) {
+      if (records.delete(vpnId)) persist();
+      return Promise.resolve();
+    },
+  };
 }

@@ -62,6 +62,55 @@ export function nft(script: string): Promise<string> {
   return run('nft', ['-f', '-'], { input: script });
 }
 
+/**
+ * The names of the network interfaces of this process's network namespace, from
+ * `/proc/self/net/dev` (not `/sys/class/net`, which shows the namespace `/sys` was mounted in:
+ * a VPN host started with `nsenter --net` keeps the machine's `/sys`).
+ */
+export function linkNames(): Set<string> {
+  const names = new Set<string>();
+  for (const line of fs.readFileSync('/proc/self/net/dev', 'utf8').split('\n').slice(2)) {
+    const name = line.split(':')[0].trim();
+    if (name) names.add(name);
+  }
+  return names;
+}
+
+/** True when interface `name` of this process's network namespace is up (administratively). */
+export async function linkUp(name: string): Promise<boolean> {
+  try {
+    const [link] = JSON.parse(await ip(['-j', 'link', 'show', 'dev', name])) as {
+      flags?: string[];
+    }[];
+    return link?.flags?.includes('UP') ?? false;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True when this process runs in a mount namespace of its own whose `/run/netns` receives the
+ * machine's mounts but does not give its own back (a `master:` tag in `/proc/self/mountinfo`),
+ * as under `ip netns exec`: a network namespace named from here would be seen by no one else and
+ * would vanish with this process.
+ */
+export function netnsMountsPrivate(mountinfo?: string): boolean {
+  let text = mountinfo;
+  try {
+    text ??= fs.readFileSync('/proc/self/mountinfo', 'utf8');
+  } catch {
+    return false;
+  }
+  // `id parent major:minor root mountpoint options [optional fields...] - type source ...`
+  return text.split('\n').some((line) => {
+    const fields = line.split(' ');
+    const mountPoint = fields[4];
+    if (mountPoint !== '/run/netns' && mountPoint !== '/var/run/netns') return false;
+    const optional = fields.slice(6, fields.indexOf('-'));
+    return optional.some((field) => field.startsWith('master:'));
+  });
+}
+
 /** Finds `name` on `searchPath` (default PATH); its absolute path or undefined. */
 export function findTool(name: string, searchPath = process.env.PATH ?? ''): string | undefined {
   for (const dir of searchPath.split(':')) {

@@ -6,7 +6,9 @@
  * deterministic rate per VPN (20 to 200 KiB/s).
  *
  * Endpoints are `<region>.vpn.peanut.local:51820`: a documented fake host (`.local` is never
- * resolved by public DNS), so configs look real but connect nowhere.
+ * resolved by public DNS), so configs look real but connect nowhere. On a VPN host (issue 18),
+ * which puts its own address in configs, each VPN gets a port of its own from the host's range
+ * (`ports`), as a real server would, so that no two configs name the same endpoint.
  */
 import { createHash } from 'node:crypto';
 import { sleep } from '../sleep';
@@ -45,6 +47,14 @@ export function simulatedRate(vpnId: string): number {
   return MIN_RATE_BYTES_PER_S + (n % (MAX_RATE_BYTES_PER_S - MIN_RATE_BYTES_PER_S + 1));
 }
 
+/** Ports of a VPN host's simulated servers (issue 18): one per VPN, kept until released. */
+export interface SimulatedPorts {
+  /** The VPN's port: the same on every call until released. @throws PermanentProvisionError when none is free. */
+  portOf(vpnId: string): Promise<number>;
+  /** Frees the VPN's port (none is fine). */
+  release(vpnId: string): Promise<void>;
+}
+
 /** Options of {@link createSimulatedProvisioner}. */
 export interface SimulatedProvisionerOptions {
   /** Duration of one step, in milliseconds (`SIMULATED_STEP_MS`). */
@@ -53,6 +63,8 @@ export interface SimulatedProvisionerOptions {
   clock?: () => number;
   /** Traffic rate of a VPN in bytes per second (default {@link simulatedRate}). */
   rate?: (vpnId: string) => number;
+  /** A port per VPN (a VPN host's range); unset: every endpoint names port 51820. */
+  ports?: SimulatedPorts;
 }
 
 /** Creates the simulated provisioner. */
@@ -63,20 +75,23 @@ export function createSimulatedProvisioner(options: SimulatedProvisionerOptions)
     sleep(count * options.stepMs, signal);
   return {
     name: 'simulated',
-    async prepare(_vpn: PrepareTarget, operation?: OperationOptions): Promise<void> {
+    async prepare(vpn: PrepareTarget, operation?: OperationOptions): Promise<void> {
       await steps(1, operation);
+      await options.ports?.portOf(vpn.vpnId);
     },
     async provision(vpn: ProvisionTarget, operation?: OperationOptions): Promise<ProvisionResult> {
       await steps(2, operation);
+      const port = options.ports ? await options.ports.portOf(vpn.vpnId) : SIMULATED_PORT;
       return {
-        endpoint: simulatedEndpoint(vpn.region),
+        endpoint: `${vpn.region}.${SIMULATED_DOMAIN}:${port}`,
         serverPublicKey: vpn.serverPublicKey,
         clientAddresses: [...SIMULATED_CLIENT_ADDRESSES],
         dns: [...SIMULATED_DNS],
       };
     },
-    async deprovision(_vpn: DeprovisionTarget, operation?: OperationOptions): Promise<void> {
+    async deprovision(vpn: DeprovisionTarget, operation?: OperationOptions): Promise<void> {
       await steps(1, operation);
+      await options.ports?.release(vpn.vpnId);
     },
     async usage(vpn: UsageTarget): Promise<UsageResult> {
       const seconds = Math.max(0, clock() - vpn.runningAtMs) / 1000;

@@ -76,6 +76,12 @@ export interface OperationOptions {
 export interface Provisioner {
   /** Name for logs and the configuration (`PROVISIONER`). */
   readonly name: string;
+  /**
+   * True when the server's key pair is made where the server runs (VPN hosts, issue 18): the
+   * service stores no server key until `provision` answers the public key, and the target's
+   * `serverPrivateKey` and `serverPublicKey` are empty strings. Unset: the lifecycle makes them.
+   */
+  readonly makesServerKeys?: boolean;
   /** Creating -> Created: reserves what the server needs (capacity, addresses). */
   prepare(vpn: PrepareTarget, options?: OperationOptions): Promise<void>;
   /** Provisioning -> Running: starts the server and answers where and how to reach it. */

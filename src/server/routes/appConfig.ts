@@ -38,6 +38,8 @@ export function appConfigOf(config: ServerConfig, requestOrigin?: string): AppCo
     userPoolId: config.userPoolId,
     userPoolClientId: config.userPoolClientId,
     identityEndpoint: origin ? `${origin}/idp/` : config.identityEndpoint,
+    // Only when it is not the default, so older clients see what they always saw.
+    ...(config.idpAuthFlow === 'CUSTOM_AUTH' ? { authFlow: config.idpAuthFlow } : {}),
     referral: {
       enabled: config.referralEnabled,
       rewardPeanuts: config.referralRewardPeanuts,

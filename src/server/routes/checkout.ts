@@ -5,9 +5,9 @@
  *   query of a Stripe Payment Link): the pack, its price, the email and promotion code, `Pay`;
  * - `POST /checkout/<packId>` pays: a session is made and its signed
  *   `checkout.session.completed` delivered; then the session's page;
- * - `GET /checkout/<packId>?session=<id>`: the paid session, its deliveries, Refund and Dispute,
- *   and a link back to the dashboard;
- * - `POST /checkout/<packId>/sessions/<id>/refund` and `/dispute`.
+ * - `GET /checkout/<packId>?session=<id>`: the paid session, its deliveries, Refund and Dispute
+ *   (Win the dispute once disputed), and a link back to the dashboard;
+ * - `POST /checkout/<packId>/sessions/<id>/refund` and `/dispute`; `/win` closes a dispute won.
  * Small server-rendered HTML: no script, every value escaped.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -125,7 +125,9 @@ function sessionPage(pack: PeanutsPack, session: LocalSession, checkout: LocalCh
     session.state === 'paid'
       ? `<form class="inline" method="post" action="${base}/refund"><button type="submit">Refund</button></form>` +
         `<form class="inline" method="post" action="${base}/dispute"><button type="submit">Dispute</button></form>`
-      : '';
+      : session.state === 'disputed'
+        ? `<form class="inline" method="post" action="${base}/win"><button type="submit">Win the dispute</button></form>`
+        : '';
   return `<div class="card"><h1>${escapeHtml(pack.name)} pack: <span id="state">${session.state}</span></h1>
 <p>${session.state === 'paid' ? 'Payment received' : `This payment was ${session.state}`}: ${pack.peanuts} peanuts, ${formatPrice(pack)} USD.</p>
 <p class="muted">Session ${escapeHtml(session.id)}</p>
@@ -204,7 +206,7 @@ export default async function checkoutRoutes(
       const { packId, sessionId, action } = request.params;
       const pack = packOf(packId);
       if (!pack) return unknownPack(reply);
-      if (action !== 'refund' && action !== 'dispute') {
+      if (action !== 'refund' && action !== 'dispute' && action !== 'win') {
         return sendPage(reply, 404, 'Unknown action', '<p class="error">Unknown action.</p>');
       }
       const session = await checkout.session(sessionId);
@@ -216,7 +218,11 @@ export default async function checkoutRoutes(
           '<p class="error">Unknown checkout session.</p>',
         );
       }
-      if (!(await checkout.reverse(sessionId, action))) {
+      const done =
+        action === 'win'
+          ? await checkout.winDispute(sessionId)
+          : await checkout.reverse(sessionId, action);
+      if (!done) {
         return sendPage(
           reply,
           409,

@@ -13,6 +13,11 @@ export const AppConfigSchema = Type.Object(
     userPoolId: Type.String({ examples: ['local_peanutvpn'] }),
     userPoolClientId: Type.String({ examples: ['peanutvpn-local'] }),
     identityEndpoint: Type.String({ examples: ['http://localhost:8080/idp/'] }),
+    authFlow: Type.Optional(
+      Type.Union([Type.Literal('USER_SRP_AUTH'), Type.Literal('CUSTOM_AUTH')], {
+        description: 'How to sign in (IDP_AUTH_FLOW); absent: USER_SRP_AUTH',
+      }),
+    ),
     referral: Type.Optional(
       Type.Object(
         {

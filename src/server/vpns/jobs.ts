@@ -62,10 +62,17 @@ export interface JobRunner {
   /** Queues a job for `vpnId` (dropped when one already waits) and wakes the local workers. */
   send(vpnId: string): Promise<void>;
   /**
-   * Stops taking jobs, waits for the running ones (callers abort them first), then for pg-boss's
-   * last queries; idempotent. The database stays open (its owner closes it).
+   * Stops taking jobs at once (the running ones go on); jobs sent from now on are queued in the
+   * database for another process or the next start, without waking the local workers.
    */
-  stop(): Promise<void>;
+  pause(): void;
+  /**
+   * Stops taking jobs and waits up to `timeoutMs` for the running ones to finish (pg-boss's
+   * graceful stop; past it, pg-boss fails them and they are retried, so callers abort them),
+   * then for every job and pg-boss query to end; idempotent. The database stays open (its owner
+   * closes it).
+   */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
 /** Creates the job runner (not started). */
@@ -103,6 +110,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const workerIds: string[] = [];
   let bossStarted = false;
   let started = false;
+  let paused = false;
   let stopping: Promise<void> | undefined;
 
   return {
@@ -131,7 +139,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
                 // Fetch the next job at once: pg-boss would wait a polling interval first,
                 // which caps a worker at one job per interval under a burst of VPNs.
                 const self = workerIds[i];
-                if (job && self !== undefined && !stopping) boss.notifyWorker(self);
+                if (job && self !== undefined && !paused) boss.notifyWorker(self);
               }
             },
           ),
@@ -141,14 +149,31 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     },
 
     async send(vpnId) {
-      if (!started || stopping) return;
+      if (!started || closed) return;
       await boss.send(LIFECYCLE_QUEUE, { vpnId } satisfies LifecycleJob, { singletonKey: vpnId });
-      for (const id of workerIds) boss.notifyWorker(id);
+      if (!paused) for (const id of workerIds) boss.notifyWorker(id);
     },
 
-    stop() {
+    pause() {
+      if (paused) return;
+      paused = true;
+      // Each worker ends its loop after its current job (pg-boss `offWork`).
+      if (started) {
+        boss
+          .offWork(LIFECYCLE_QUEUE)
+          .catch((error: unknown) =>
+            log.error({ err: safeMessage(error) }, 'could not stop the job workers'),
+          );
+      }
+    },
+
+    stop(timeoutMs = 1000) {
       return (stopping ??= (async () => {
-        if (bossStarted) await boss.stop({ graceful: true, close: false, timeout: 1000 });
+        paused = true;
+        // Graceful: waits (polling every 0.5 s) while a job runs, at most `timeout`.
+        if (bossStarted) {
+          await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+        }
         // Quiet twice in a row, a macrotask apart: no job running, no query pending.
         for (let quiet = 0; quiet < 2;) {
           await Promise.allSettled([...inFlight]);

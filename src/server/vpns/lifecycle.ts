@@ -14,31 +14,41 @@
  * and whatever was set up is torn down. A deletion during provisioning cancels the local work at
  * once (elsewhere, the provisioning job notices when its step ends) and tears down.
  *
- * Secrets: keys are generated at Creating -> Created and wiped at Deleted or Failed; nothing
- * here logs a key (log lines carry the vpnId, states and error messages only).
+ * The work of each state is in steps.ts, the teardown outbox of deleted accounts in
+ * teardowns.ts. Secrets: keys are generated at Creating -> Created (steps.ts; no server key when
+ * the provisioner makes it where the server runs) and wiped at Deleted or Failed; nothing here
+ * logs a key (log lines carry the vpnId, states and error messages only).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, lt, notInArray } from 'drizzle-orm';
 import type { VpnState } from '../../core/vpn';
 import type { Database, ExecuteSql } from '../db';
 import { safeMessage } from '../logger';
-import { vpns, vpnTeardowns, type VpnRow } from '../db/schema';
+import { vpns, type VpnRow } from '../db/schema';
 import type { LedgerService } from '../plugins/services/ledger';
-import { PermanentProvisionError, type Provisioner, type ProvisionTarget } from '../provisioners';
+import { PermanentProvisionError, type Provisioner } from '../provisioners';
 import { createJobRunner, type JobRunner, type JobTuning } from './jobs';
-import { generateKeyPair, generatePresharedKey } from './keys';
-import { meterBatch } from './meterBatch';
-import { planMetering, usageKey, type EndReason, type MeterPlan } from './metering';
+import { DEADLINE_PASS_GAP_MS, DeadlineTimer } from './deadlineTimer';
+import { meterBatch, type MeterBatchResult } from './meterBatch';
+import { provisionTarget, stepVpn, type StepContext } from './steps';
+import { processTeardowns, writeTeardowns } from './teardowns';
+import { type EndReason, type MeterPlan } from './metering';
+import { meterOne } from './meterOne';
 import {
   findById,
   IN_PROGRESS_STATES,
-  lockUser,
-  lockVpn,
   PROVISIONING_STATES,
   TERMINAL_STATES,
   transition,
   type Executor,
 } from './store';
+
+/**
+ * Longest wait on stop for the jobs, metering pass and teardown in progress to finish, in ms;
+ * past it their steps are aborted (and retried by the next start). Within the server's 10 s
+ * shutdown time-out (server.ts), with room for the requests in flight and closing the database.
+ */
+export const DRAIN_TIMEOUT_MS = 6_000;
 
 /** Tuning of the lifecycle (tests shorten it). */
 export interface LifecycleTuning extends JobTuning {
@@ -48,6 +58,11 @@ export interface LifecycleTuning extends JobTuning {
   sweepIntervalMs: number;
   /** A VPN in progress that has not changed for this many milliseconds is resumed by a sweep. */
   stalledAfterMs: number;
+  /**
+   * Longest wait on stop for the work in progress to finish, ms (default
+   * {@link DRAIN_TIMEOUT_MS}; 0 aborts it at once, as a crash would).
+   */
+  drainMs: number;
 }
 
 /** Default lifecycle tuning. */
@@ -56,6 +71,7 @@ export const DEFAULT_LIFECYCLE_TUNING: Readonly<Omit<LifecycleTuning, keyof JobT
     maxProvisionAttempts: 3,
     sweepIntervalMs: 60_000,
     stalledAfterMs: 15 * 60_000,
+    drainMs: DRAIN_TIMEOUT_MS,
   });
 
 /** Options of {@link VpnLifecycle}. */
@@ -98,9 +114,14 @@ export class VpnLifecycle {
   private readonly running = new Map<string, Set<AbortController>>();
   private meterTimer: NodeJS.Timeout | undefined;
   private sweepTimer: NodeJS.Timeout | undefined;
+  /** The metering passes of this process, one after the other (regular and deadline passes). */
   private meterPass: Promise<unknown> = Promise.resolve();
+  /** Deadline passes between the regular ones (deadlineTimer.ts). */
+  private readonly deadlines: DeadlineTimer;
   private teardownPass: Promise<number> | undefined;
   private stopped: Promise<void> | undefined;
+  /** Stopping: no new job, metering pass or teardown starts; those in progress finish. */
+  private draining = false;
 
   constructor(private readonly options: LifecycleOptions) {
     this.tuning = { ...DEFAULT_LIFECYCLE_TUNING, ...options.tuning };
@@ -110,6 +131,22 @@ export class VpnLifecycle {
       tuning: options.tuning,
       handler: ({ vpnId }) => this.runJob(vpnId),
     });
+    this.deadlines = new DeadlineTimer({
+      run: () => this.queueMeterPass(true).then(() => undefined),
+      clock: options.clock,
+      minGapMs: Math.min(DEADLINE_PASS_GAP_MS, options.meterIntervalMs),
+    });
+  }
+
+  /** What the state steps need (steps.ts). */
+  private get stepContext(): StepContext {
+    return {
+      db: this.options.db,
+      provisioner: this.options.provisioner,
+      now: () => this.now(),
+      log: this.log,
+      shutdown: this.shutdown.signal,
+    };
   }
 
   private get log(): FastifyBaseLogger {
@@ -140,16 +177,28 @@ export class VpnLifecycle {
   }
 
   /**
-   * Stops metering and the workers; local steps in progress are aborted (their jobs are retried
-   * by the next start). Idempotent.
+   * Stops gracefully (issue 12): no new job, metering pass or teardown starts; the jobs, pass
+   * and teardown in progress finish, for at most `drainMs` (tuning; then their steps are aborted and
+   * their jobs retried by the next start). Jobs sent meanwhile wait in the database. Idempotent.
    */
-  stop(): Promise<void> {
+  stop(drainMs = this.tuning.drainMs): Promise<void> {
     return (this.stopped ??= (async () => {
+      const startedAt = Date.now();
+      this.draining = true;
       clearTimeout(this.meterTimer);
+      this.deadlines.stop();
       clearInterval(this.sweepTimer);
-      this.shutdown.abort(new Error('shutting down'));
-      await Promise.allSettled([this.meterPass, this.teardownPass]);
-      await this.jobs.stop();
+      this.jobs.pause();
+      if (drainMs <= 0) this.shutdown.abort(new Error('shutting down'));
+      const late = setTimeout(() => this.shutdown.abort(new Error('shutting down')), drainMs);
+      try {
+        await Promise.allSettled([this.meterPass, this.teardownPass]);
+        // A second past the abort, so that aborted jobs end (and are retried) on their own.
+        await this.jobs.stop(Math.max(1000, drainMs - (Date.now() - startedAt) + 1000));
+      } finally {
+        clearTimeout(late);
+        this.shutdown.abort(new Error('shutting down'));
+      }
     })());
   }
 
@@ -168,7 +217,7 @@ export class VpnLifecycle {
         .where(notInArray(vpns.state, [...TERMINAL_STATES]));
       const serving = (row: VpnRow) => row.state === 'Running' || row.state === 'Paused';
       await provisioner.reconcile({
-        running: rows.filter(serving).map(provisionTarget),
+        running: rows.filter(serving).map((row) => provisionTarget(row, provisioner)),
         inProgress: rows.filter((row) => !serving(row)).map((row) => row.vpnId),
       });
     } catch (error) {
@@ -275,7 +324,7 @@ export class VpnLifecycle {
       this.running.set(vpnId, mine);
       try {
         const signal = AbortSignal.any([this.shutdown.signal, controller.signal]);
-        if (await this.step(row, signal)) return;
+        if (await stepVpn(this.stepContext, row, signal)) return;
       } catch (error) {
         // Cancelled by a deletion: look at the VPN again (it is Deprovisioning now).
         if (controller.signal.aborted && !this.shutdown.signal.aborted) continue;
@@ -288,82 +337,23 @@ export class VpnLifecycle {
     throw new Error(`VPN ${vpnId} did not settle in ${MAX_STEPS} steps`);
   }
 
-  /** Does the work of `row`'s state; true when there is nothing more to do now. */
-  private async step(row: VpnRow, signal: AbortSignal): Promise<boolean> {
-    const { db, provisioner } = this.options;
-    const { vpnId, region } = row;
-    switch (row.state as VpnState) {
-      case 'Creating': {
-        await provisioner.prepare({ vpnId, region }, { signal });
-        const server = generateKeyPair();
-        const client = generateKeyPair();
-        await transition(db, vpnId, ['Creating'], 'Created', this.now(), {
-          serverPrivateKey: server.privateKey,
-          serverPublicKey: server.publicKey,
-          clientPrivateKey: client.privateKey,
-          clientPublicKey: client.publicKey,
-          presharedKey: generatePresharedKey(),
-        });
-        return false;
-      }
-      case 'Created':
-        await transition(db, vpnId, ['Created'], 'Provisioning', this.now());
-        return false;
-      case 'Provisioning': {
-        const result = await provisioner.provision(provisionTarget(row), { signal });
-        const at = new Date(this.now());
-        const running = await transition(db, vpnId, ['Provisioning'], 'Running', at.getTime(), {
-          endpoint: result.endpoint,
-          serverPublicKey: result.serverPublicKey,
-          clientAddress: result.clientAddresses.join(', '),
-          dns: result.dns.join(', '),
-          runningAt: at,
-          meteredAt: at,
-          meteredIntervals: 0,
-          attempts: 0,
-        });
-        if (running) {
-          this.log.info({ vpnId, region }, 'VPN running');
-          return true;
-        }
-        // Deleted (or its owner) meanwhile: undo what this step set up.
-        const now = await findById(db, vpnId);
-        if (!now || TERMINAL_STATES.includes(now.state as VpnState)) {
-          await provisioner.deprovision(
-            { vpnId, region, endpoint: result.endpoint },
-            { signal: this.shutdown.signal },
-          );
-          return true;
-        }
-        return false;
-      }
-      case 'Deprovisioning':
-        await provisioner.deprovision({ vpnId, region, endpoint: row.endpoint }, { signal });
-        if (await transition(db, vpnId, ['Deprovisioning'], 'Deleted', this.now())) {
-          this.log.info({ vpnId, region, reason: row.reason }, 'VPN deleted');
-        }
-        return true;
-      default:
-        return true; // Running, Paused, Failed, Deleted: nothing to do.
-    }
-  }
-
   // -------------------------------------------------------------------------------------------
   // Metering
 
   /**
    * Runs a metering pass every `meterIntervalMs`, start to start (a pass's own duration does not
    * delay the next, so a VPN ends at most one interval plus one pass after its limit), never
-   * two at once.
+   * two at once. Between them, deadline passes end the VPNs whose deadline comes before the next
+   * (deadlineTimer.ts), a fraction of a second after it.
    */
   private scheduleMeter(delayMs = this.options.meterIntervalMs): void {
-    if (this.shutdown.signal.aborted) return;
+    if (this.draining) return;
     this.meterTimer = setTimeout(() => {
       const startedAt = Date.now();
-      this.meterPass = this.meterAll()
-        .catch((error: unknown) =>
-          this.log.error({ err: messageOf(error) }, 'metering pass failed'),
-        )
+      void this.queueMeterPass(false)
+        .then((result) => {
+          if (result) this.deadlines.arm(result.upcoming);
+        })
         .finally(() =>
           this.scheduleMeter(Math.max(0, this.options.meterIntervalMs - (Date.now() - startedAt))),
         );
@@ -378,14 +368,35 @@ export class VpnLifecycle {
    * returns how many ended.
    */
   async meterAll(): Promise<number> {
-    const { ended } = await meterBatch({
+    return (await this.meterPassOf(false)).ended.length;
+  }
+
+  /**
+   * Runs a metering pass after the one in progress (a deadline pass with `dueOnly`); resolves
+   * to its result, or undefined when it failed (logged).
+   */
+  private queueMeterPass(dueOnly: boolean): Promise<MeterBatchResult | undefined> {
+    const pass = this.meterPass.then(() => this.meterPassOf(dueOnly));
+    const settled = pass.catch((error: unknown) => {
+      this.log.error({ err: messageOf(error) }, 'metering pass failed');
+      return undefined;
+    });
+    this.meterPass = settled;
+    return settled;
+  }
+
+  /** One metering pass (meterBatch.ts); enqueues the teardown of the VPNs that end. */
+  private async meterPassOf(dueOnly: boolean): Promise<MeterBatchResult> {
+    const result = await meterBatch({
       db: this.options.db,
       provisioner: this.options.provisioner,
       clock: () => this.now(),
       intervalMs: this.options.meterIntervalMs,
+      dueOnly,
       onUsageError: (vpnId, error) =>
         this.log.warn({ vpnId, err: messageOf(error) }, 'could not read VPN usage'),
     });
+    const { ended } = result;
     for (const { vpnId, reason } of ended) {
       this.log.info({ vpnId, reason }, 'VPN ending');
       try {
@@ -395,7 +406,7 @@ export class VpnLifecycle {
         this.log.error({ vpnId, err: messageOf(error) }, 'could not enqueue an ended VPN');
       }
     }
-    return ended.length;
+    return result;
   }
 
   /**
@@ -405,75 +416,24 @@ export class VpnLifecycle {
    * Returns the plan applied, or undefined when the VPN is not Running.
    */
   async meter(vpnId: string, endNow?: EndReason): Promise<MeterPlan | undefined> {
-    const { db, ledger, provisioner } = this.options;
-    const before = await findById(db, vpnId);
-    if (!before || before.state !== 'Running' || before.runningAt === null) return undefined;
-    let usageBytes = before.bytes;
-    try {
-      ({ bytes: usageBytes } = await provisioner.usage({
-        vpnId,
-        region: before.region,
-        runningAtMs: before.runningAt.getTime(),
-      }));
-    } catch (error) {
-      this.log.warn({ vpnId, err: messageOf(error) }, 'could not read VPN usage');
-    }
-    const nowMs = this.now();
-    const plan = await db.transaction(async (tx) => {
-      await lockUser(tx, before.userSub);
-      const row = await lockVpn(tx, vpnId);
-      if (!row || row.state !== 'Running' || !row.runningAt || !row.meteredAt) return undefined;
-      const planned = planMetering({
-        nowMs,
-        intervalMs: this.options.meterIntervalMs,
-        runningAtMs: row.runningAt.getTime(),
-        meteredAtMs: row.meteredAt.getTime(),
-        meteredIntervals: row.meteredIntervals,
-        deleteAfterS: row.deleteAfter,
-        chargedBytes: row.bytes,
-        usageBytes: Math.max(usageBytes, row.bytes),
-        consumedNano: row.consumedNano,
-        maxPeanutsNano: row.maxPeanutsNano,
-        balanceNano: await ledger.balanceNano(row.userSub, tx),
-        endNow,
-      });
-      await this.applyPlan(tx, row, planned, nowMs);
-      return planned;
-    });
+    const { db, ledger, provisioner, meterIntervalMs } = this.options;
+    const plan = await meterOne(
+      {
+        db,
+        ledger,
+        provisioner,
+        now: () => this.now(),
+        intervalMs: meterIntervalMs,
+        log: this.log,
+      },
+      vpnId,
+      endNow,
+    );
     if (plan?.end) {
       this.log.info({ vpnId, reason: plan.end.reason }, 'VPN ending');
       await this.enqueue(vpnId);
     }
     return plan;
-  }
-
-  /** Writes a metering plan in the transaction `tx` (the VPN row is locked). */
-  private async applyPlan(tx: Executor, row: VpnRow, plan: MeterPlan, nowMs: number) {
-    const { charge } = plan;
-    if (charge && charge.amountNano > 0) {
-      const key = usageKey(row.vpnId, charge.index);
-      const written = await this.options.ledger.append(
-        { userSub: row.userSub, amountNano: -charge.amountNano, kind: 'usage', key },
-        tx,
-      );
-      // Cannot happen while the row and the ledger change together; never charge twice.
-      if (!written) this.log.error({ vpnId: row.vpnId, key }, 'usage charge already written');
-    }
-    const totals = {
-      meteredAt: new Date(plan.meteredAtMs),
-      meteredIntervals: plan.meteredIntervals,
-      bytes: plan.chargedBytes,
-      consumedNano: plan.consumedNano,
-    };
-    if (plan.end) {
-      await transition(tx, row.vpnId, ['Running'], 'Deprovisioning', nowMs, {
-        ...totals,
-        endedAt: new Date(plan.end.atMs),
-        reason: plan.end.reason,
-      });
-    } else {
-      await tx.update(vpns).set(totals).where(eq(vpns.vpnId, row.vpnId));
-    }
   }
 
   // -------------------------------------------------------------------------------------------
@@ -485,20 +445,16 @@ export class VpnLifecycle {
    * with the user's), local work on it is cancelled, and the teardowns run once committed.
    */
   async onUserDeleted(sub: string, tx: Executor): Promise<void> {
-    const rows = await tx
-      .select({ vpnId: vpns.vpnId, region: vpns.region, endpoint: vpns.endpoint })
-      .from(vpns)
-      .where(and(eq(vpns.userSub, sub), notInArray(vpns.state, [...TERMINAL_STATES])));
-    if (rows.length === 0) return;
-    await tx.insert(vpnTeardowns).values(rows).onConflictDoNothing();
-    for (const { vpnId } of rows) this.cancel(vpnId);
+    const written = await writeTeardowns(tx, sub);
+    if (written.length === 0) return;
+    for (const vpnId of written) this.cancel(vpnId);
     // After the deleting transaction commits (the metering loop also runs teardowns).
     setTimeout(() => this.kickTeardowns(), 100).unref();
   }
 
   /** Starts a teardown pass unless one runs. */
   private kickTeardowns(): void {
-    if (this.teardownPass || this.shutdown.signal.aborted) return;
+    if (this.teardownPass || this.draining) return;
     this.teardownPass = this.processTeardowns()
       .catch((error: unknown) => {
         this.log.error({ err: messageOf(error) }, 'teardown pass failed');
@@ -510,37 +466,12 @@ export class VpnLifecycle {
   }
 
   /** Deprovisions the servers of deleted accounts' VPNs; returns how many were torn down. */
-  async processTeardowns(): Promise<number> {
-    const { db, provisioner } = this.options;
-    const rows = await db.select().from(vpnTeardowns).limit(100);
-    let done = 0;
-    for (const row of rows) {
-      if (this.shutdown.signal.aborted) break;
-      try {
-        await provisioner.deprovision(row, { signal: this.shutdown.signal });
-        await db.delete(vpnTeardowns).where(eq(vpnTeardowns.vpnId, row.vpnId));
-        this.log.info({ vpnId: row.vpnId }, 'VPN of a deleted account torn down');
-        done++;
-      } catch (error) {
-        this.log.warn({ vpnId: row.vpnId, err: messageOf(error) }, 'teardown failed; will retry');
-      }
-    }
-    return done;
+  processTeardowns(): Promise<number> {
+    return processTeardowns(
+      this.options.db,
+      this.options.provisioner,
+      { signal: this.shutdown.signal, draining: () => this.draining },
+      this.log,
+    );
   }
-}
-
-/** The provisioner's view of a VPN with keys (from Created on). */
-function provisionTarget(row: VpnRow): ProvisionTarget {
-  const { serverPrivateKey, serverPublicKey, clientPublicKey, presharedKey } = row;
-  if (!serverPrivateKey || !serverPublicKey || !clientPublicKey || !presharedKey) {
-    throw new PermanentProvisionError('the VPN has no keys');
-  }
-  return {
-    vpnId: row.vpnId,
-    region: row.region,
-    serverPrivateKey,
-    serverPublicKey,
-    clientPublicKey,
-    presharedKey,
-  };
 }

@@ -1,18 +1,26 @@
 /**
  * Boot: loads `/app-config.json`, makes the identity client and the store, starts the sagas and
  * renders the app; if the configuration cannot be loaded, renders an error saying so.
+ *
+ * Issue 11: the identity library is loaded lazily (see lazyIdentity.ts); when a session is
+ * stored, its chunk and the dashboard's are fetched at once, beside the configuration, so a
+ * signed-in visitor waits for no extra round trip. On `/`, the home page's chunks are fetched
+ * beside the configuration too.
  */
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { createRoot, type Root } from 'react-dom/client';
 import type { AppConfig } from '../../core/appConfig';
 import { createHttpClient } from '../../sdk/http';
-import { createIdentityClient, type IdentityClient } from '../../sdk/identity';
+import type { IdentityClient } from '../../sdk/identity';
 import { fetchAppConfig } from '../../sdk/publicApi';
+import { ErrorResult } from '../components/errors/ErrorResult';
+import { prefetchDashboard } from '../features/dashboard/loadDashboard';
 import { bannerText } from '../features/errors/bannerText';
 import { App } from './App';
 import { appStarted } from './appActions';
 import { ThemeProviders } from './AppProviders';
-import { createAppRouter } from './routes';
+import { createAppRouter, loadHomePage } from './routes';
+import { createLazyIdentityClient, loadIdentityModule, mayHoldSession } from './lazyIdentity';
 import { makeStore, type StoreOptions } from './store';
 
 /** Options of {@link bootApp}. */
@@ -35,8 +43,7 @@ export const BOOT_ERROR_TITLE = 'Peanut VPN could not start';
 export function BootError({ error }: { error: unknown }) {
   return (
     <ThemeProviders>
-      <Result
-        status="error"
+      <ErrorResult
         title={BOOT_ERROR_TITLE}
         subTitle={`The application configuration (/app-config.json) could not be loaded: ${bannerText(error)}`}
         extra={
@@ -47,6 +54,15 @@ export function BootError({ error }: { error: unknown }) {
       />
     </ThemeProviders>
   );
+}
+
+/** `localStorage` of `scope`, or undefined where reading it throws (some privacy modes). */
+function storageOf(scope: { localStorage?: Storage }): Storage | undefined {
+  try {
+    return scope.localStorage;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Loads the runtime configuration from `origin`. @throws ApiError, NetworkError */
@@ -60,11 +76,18 @@ export function loadAppConfig(origin: string, fetchImpl?: typeof fetch): Promise
  */
 export async function bootApp(container: HTMLElement, options: BootOptions = {}): Promise<Root> {
   const root = createRoot(container);
+  // The landing page's chunks download while the configuration loads (the largest paint waits
+  // for them); a failure shows when the page renders.
+  if (window.location.pathname === '/') loadHomePage().catch(() => undefined);
+  if (!options.store?.identity && mayHoldSession(storageOf(globalThis))) {
+    loadIdentityModule().catch(() => undefined); // a failure shows when sign-in needs it
+    prefetchDashboard();
+  }
   let appConfig: AppConfig;
   let identity: IdentityClient;
   try {
     appConfig = await loadAppConfig(options.origin ?? window.location.origin, options.fetch);
-    identity = options.store?.identity ?? createIdentityClient(appConfig);
+    identity = options.store?.identity ?? createLazyIdentityClient(appConfig);
   } catch (error) {
     root.render(<BootError error={error} />);
     return root;

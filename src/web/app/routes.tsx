@@ -10,7 +10,12 @@ import { AppLayout } from '../components/layout/AppLayout';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import NotFoundPage from '../pages/NotFoundPage';
 
-const HomePage = lazy(() => import(/* webpackChunkName: "page-home" */ '../pages/HomePage'));
+/** Loads the home page's chunk (the boot starts it early when the URL is `/`, issue 11). */
+export function loadHomePage() {
+  return import(/* webpackChunkName: "page-home" */ '../pages/HomePage');
+}
+
+const HomePage = lazy(loadHomePage);
 const PricingPage = lazy(
   () => import(/* webpackChunkName: "page-pricing" */ '../pages/PricingPage'),
 );

@@ -1,11 +1,14 @@
 /**
- * Account `/account` (issue 14, from the account menu): the signed-in user's security settings,
- * starting with two-factor authentication. Otherwise a 'Please authenticate' link to /login.
+ * Account `/account` (issue 14, from the account menu): the signed-in user's security settings:
+ * two-factor authentication, the email and phone number (changed with a code), and the
+ * remembered devices. Otherwise a 'Please authenticate' link to /login.
  */
-import { Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../app/hooks';
 import { selectIsAuthenticated } from '../features/auth/authSlice';
+import { ContactCard } from '../features/auth/ContactCard';
+import { DevicesCard } from '../features/auth/DevicesCard';
 import { TwoFactorCard } from '../features/auth/TwoFactorCard';
 
 /** The account page. */
@@ -15,7 +18,11 @@ export default function AccountPage() {
     <>
       <Typography.Title level={2}>Account</Typography.Title>
       {authenticated ? (
-        <TwoFactorCard />
+        <Flex vertical gap="large">
+          <TwoFactorCard />
+          <ContactCard />
+          <DevicesCard />
+        </Flex>
       ) : (
         <Typography.Paragraph>
           <Link to="/login">Please authenticate</Link>

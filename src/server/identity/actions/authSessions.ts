@@ -1,7 +1,8 @@
 /**
  * The Session strings of sign-in challenges (SMS_MFA, SOFTWARE_TOKEN_MFA, SELECT_MFA_TYPE,
- * MFA_SETUP, DEVICE_SRP_AUTH, DEVICE_PASSWORD_VERIFIER): random, stored only as hashes, valid
- * 3 minutes, and used once: taking one deletes it atomically, so two answers cannot both use it.
+ * MFA_SETUP, DEVICE_SRP_AUTH, DEVICE_PASSWORD_VERIFIER, CUSTOM_CHALLENGE): random, stored only
+ * as hashes, valid 3 minutes, and used once: taking one deletes it atomically, so two answers
+ * cannot both use it.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
@@ -16,7 +17,7 @@ export const AUTH_SESSION_TTL_MS = 3 * 60_000;
 
 /** What a session carries besides its user and challenge. */
 export interface AuthSessionData {
-  /** Hash of the SMS code sent (SMS_MFA). */
+  /** Hash of the code sent (SMS_MFA, CUSTOM_CHALLENGE; the SRP secret block of CUSTOM_SRP). */
   codeHash?: string | null;
   /** The device the client signs in from. */
   deviceKey?: string | null;

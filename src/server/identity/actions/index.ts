@@ -12,7 +12,8 @@
  * users.ts (look-ups, credentials, decoys), codes.ts (one-time codes and their limits),
  * lockout.ts (progressive password lockout), signUp.ts, signIn.ts, passwords.ts, session.ts,
  * mfa.ts (MFA settings, authenticator apps), totp.ts, authSessions.ts (challenge Sessions),
- * challenges.ts (second factors after the password), devices.ts and deviceAuth.ts (remembered
+ * challenges.ts (second factors after the password), customChallenge.ts (CUSTOM_AUTH: the
+ * built-in email code challenge), devices.ts and deviceAuth.ts (remembered
  * devices), attributes.ts (email and phone, their verification).
  */
 import { idpErrors } from '../errors';

@@ -1,7 +1,7 @@
 /**
- * Sign-in: InitiateAuth (USER_SRP_AUTH, USER_PASSWORD_AUTH, REFRESH_TOKEN_AUTH) and
- * RespondToAuthChallenge (PASSWORD_VERIFIER here; the challenges after it in challenges.ts and
- * deviceAuth.ts). Every password check is reserved under the
+ * Sign-in: InitiateAuth (USER_SRP_AUTH, USER_PASSWORD_AUTH, REFRESH_TOKEN_AUTH, CUSTOM_AUTH) and
+ * RespondToAuthChallenge (PASSWORD_VERIFIER here; the challenges after it in challenges.ts,
+ * customChallenge.ts and deviceAuth.ts). Every password check is reserved under the
  * progressive lockout first (lockout.ts). A login name that belongs to nobody gets a decoy SRP
  * challenge and fails exactly as a wrong password does (issue 16).
  */
@@ -34,6 +34,13 @@ import {
   answerSoftwareTokenMfa,
   completeSignIn,
 } from './challenges';
+import {
+  answerCustomChallenge,
+  customSrpSession,
+  issueCustomChallenge,
+  startCustomAuth,
+  takeCustomSrp,
+} from './customChallenge';
 import { answerDevicePasswordVerifier, answerDeviceSrpAuth } from './deviceAuth';
 import {
   decoyCredentials,
@@ -53,6 +60,7 @@ const ANSWERS: Readonly<Record<string, (ctx: IdentityContext, input: Body) => Pr
     NEW_PASSWORD_REQUIRED: answerNewPasswordRequired,
     DEVICE_SRP_AUTH: answerDeviceSrpAuth,
     DEVICE_PASSWORD_VERIFIER: answerDevicePasswordVerifier,
+    CUSTOM_CHALLENGE: answerCustomChallenge,
   });
 
 /** An optional string parameter (e.g. DEVICE_KEY). */
@@ -66,8 +74,11 @@ function lockKeyOf(user: UserRow | undefined, name: string): string {
   return user ? userLockKey(user.sub) : nameLockKey(name);
 }
 
-/** InitiateAuth with USER_SRP_AUTH: answers the PASSWORD_VERIFIER challenge (a decoy for nobody). */
-async function startSrp(ctx: IdentityContext, auth: Body): Promise<Body> {
+/**
+ * InitiateAuth with USER_SRP_AUTH (or CUSTOM_AUTH with CHALLENGE_NAME=SRP_A, `custom`): answers
+ * the PASSWORD_VERIFIER challenge (a decoy for nobody); the custom flow's has a Session.
+ */
+async function startSrp(ctx: IdentityContext, auth: Body, custom = false): Promise<Body> {
   const name = loginName(required(auth, 'USERNAME'));
   const A = parseHex(required(auth, 'SRP_A'));
   if (A === undefined) throw idpErrors.invalidParameter('SRP_A is not a hexadecimal number.');
@@ -83,8 +94,9 @@ async function startSrp(ctx: IdentityContext, auth: Body): Promise<Body> {
   const secretBlock = randomBytes(64);
   const now = ctx.clock();
   await ctx.db.delete(idpSrpChallenges).where(lt(idpSrpChallenges.expiresAt, new Date(now)));
+  const secretHash = hashSecret(secretBlock);
   await ctx.db.insert(idpSrpChallenges).values({
-    secretHash: hashSecret(secretBlock),
+    secretHash,
     sub: user?.sub ?? null,
     sessionKey: session.key.toString('hex'),
     expiresAt: new Date(now + SRP_CHALLENGE_TTL_MS),
@@ -92,6 +104,7 @@ async function startSrp(ctx: IdentityContext, auth: Body): Promise<Body> {
   const userIdForSrp = user?.username ?? name;
   return {
     ChallengeName: 'PASSWORD_VERIFIER',
+    ...(custom ? { Session: await customSrpSession(ctx, user, secretHash) } : {}),
     ChallengeParameters: {
       SALT: srpSalt,
       SRP_B: session.B.toString(16),
@@ -146,7 +159,10 @@ async function refreshAuth(ctx: IdentityContext, auth: Body): Promise<Body> {
   };
 }
 
-/** InitiateAuth: USER_SRP_AUTH, USER_PASSWORD_AUTH or REFRESH_TOKEN_AUTH. */
+/**
+ * InitiateAuth: USER_SRP_AUTH, USER_PASSWORD_AUTH, REFRESH_TOKEN_AUTH or CUSTOM_AUTH (with
+ * `CHALLENGE_NAME=SRP_A`: SRP, then the custom challenge; without: the custom challenge alone).
+ */
 export const initiateAuth: Action = async (ctx, input) => {
   checkClient(ctx, input);
   const flow = required(input, 'AuthFlow');
@@ -159,6 +175,12 @@ export const initiateAuth: Action = async (ctx, input) => {
     case 'REFRESH_TOKEN_AUTH':
     case 'REFRESH_TOKEN':
       return refreshAuth(ctx, auth);
+    case 'CUSTOM_AUTH':
+      if (auth.CHALLENGE_NAME === undefined) return startCustomAuth(ctx, auth);
+      if (auth.CHALLENGE_NAME !== 'SRP_A') {
+        throw idpErrors.invalidParameter(`Invalid CHALLENGE_NAME: ${String(auth.CHALLENGE_NAME)}`);
+      }
+      return startSrp(ctx, auth, true);
     default:
       throw idpErrors.invalidParameter(`${flow} flow not enabled for this client`);
   }
@@ -186,9 +208,10 @@ export const respondToAuthChallenge: Action = async (ctx, input) => {
   const timestamp = required(responses, 'TIMESTAMP');
 
   // Deleting the challenge makes its secret block single-use: a replay finds nothing.
+  const secretHash = hashSecret(Buffer.from(secretBlock, 'base64'));
   const [challenge] = await ctx.db
     .delete(idpSrpChallenges)
-    .where(eq(idpSrpChallenges.secretHash, hashSecret(Buffer.from(secretBlock, 'base64'))))
+    .where(eq(idpSrpChallenges.secretHash, secretHash))
     .returning();
   const now = ctx.clock();
   if (!challenge) throw idpErrors.invalidSession();
@@ -216,5 +239,9 @@ export const respondToAuthChallenge: Action = async (ctx, input) => {
   if (!user || !proven) throw idpErrors.incorrectCredentials();
   await refundPasswordCheck(ctx, lockKey);
   if (!user.confirmed) throw idpErrors.notConfirmed();
-  return completeSignIn(ctx, user, optional(responses, 'DEVICE_KEY'));
+  const deviceKey = optional(responses, 'DEVICE_KEY');
+  if (await takeCustomSrp(ctx, user, secretHash)) {
+    return issueCustomChallenge(ctx, user, deviceKey);
+  }
+  return completeSignIn(ctx, user, deviceKey);
 };

@@ -1,9 +1,11 @@
 /**
- * Security headers (@fastify/helmet) with a Content-Security-Policy the SPA (antd injects
- * <style> tags) and Swagger UI work under.
+ * Security headers (helmet) with a Content-Security-Policy the SPA (antd injects <style> tags)
+ * and Swagger UI work under. Helmet's middleware is built once at start and applied to every
+ * reply (@fastify/helmet built it again on every request: parsing the CSP directives was among
+ * the top frames of the API under load, issue 11).
  */
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import fp from 'fastify-plugin';
 import type { ServerConfig } from '../../config';
 
@@ -34,14 +36,17 @@ export function contentSecurityPolicy(
   };
 }
 
-/** Registers helmet: CSP above, HSTS only when PUBLIC_URL is https. */
+/** Sets helmet's headers on every reply: CSP above, HSTS only when PUBLIC_URL is https. */
 async function security(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
-  await app.register(helmet, {
+  const headers = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(opts.config) },
     xFrameOptions: { action: 'deny' }, // as frame-ancestors 'none', for older browsers
     strictTransportSecurity: opts.config.publicUrl.startsWith('https:')
       ? { maxAge: 31_536_000, includeSubDomains: true }
       : false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    headers(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
 }
 

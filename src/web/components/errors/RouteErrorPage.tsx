@@ -2,11 +2,12 @@
  * The router's error element: a lazy chunk that failed to load, an unknown route, or any render
  * error ('Unexpected Application Error!', spec §8).
  */
-import { Button, Result, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { isChunkLoadError } from '../../lib/chunkLoadError';
 import { NotFound } from './NotFound';
 import { ChunkLoadFailed } from './ChunkLoadFailed';
+import { ErrorResult } from './ErrorResult';
 
 /** The title of the render error page (spec §2, §8). */
 export const UNEXPECTED_ERROR_TEXT = 'Unexpected Application Error!';
@@ -24,8 +25,7 @@ export function RouteErrorPage() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const detail = describe(error);
   return (
-    <Result
-      status="error"
+    <ErrorResult
       title={UNEXPECTED_ERROR_TEXT}
       subTitle={detail && <Typography.Text type="secondary">{detail}</Typography.Text>}
       extra={

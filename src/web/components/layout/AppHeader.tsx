@@ -1,29 +1,23 @@
 /**
  * The header of spec §2 "Shell": logo button to /, product name, Beta badge, top menu (with
- * Sign In or the account menu) and the search box. Below the medium breakpoint the menu and search move into a drawer.
+ * Sign In or the account menu) and the search box. Below the medium breakpoint the menu and
+ * search move into a drawer, a lazy chunk loaded when first opened (issue 11).
  */
-import { useEffect, useState } from 'react';
-import { Button, Drawer, Flex, Grid, Layout, Menu, Tag, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button, Grid, Layout, Menu, Tag, Typography } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { selectAuthStatus, selectAuthUser, signOutRequested } from '../../features/auth/authSlice';
 import { useLeaveForLogin } from '../../features/auth/useLeaveForLogin';
-import SearchBox from '../../features/search/SearchBox';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
+import { HeaderSearch } from './HeaderSearch';
 import { buildMenuItems, selectedMenuKeys } from './menuItems';
 
 /** Path of the logo in public/. */
 export const LOGO_URL = '/logo.svg';
 
-/** The search box; should it fail, the header (and the page) stay up without it. */
-function HeaderSearch() {
-  return (
-    <ErrorBoundary fallback={null}>
-      <SearchBox />
-    </ErrorBoundary>
-  );
-}
+const HeaderDrawer = lazy(() => import(/* webpackChunkName: "header-drawer" */ './HeaderDrawer'));
 
 /** The application header. */
 export function AppHeader() {
@@ -34,6 +28,8 @@ export function AppHeader() {
   const status = useAppSelector(selectAuthStatus);
   const user = useAppSelector(selectAuthUser);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from the first opening on, so that it can animate closed.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   // Until the breakpoints are measured (first render), assume a wide screen.
   const compact = screens.md === false;
   const onLogout = () => void leaveForLogin(signOutRequested());
@@ -75,26 +71,23 @@ export function AppHeader() {
             type="text"
             icon={<MenuOutlined />}
             aria-label="Open menu"
-            onClick={() => setDrawerOpen(true)}
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpen(true);
+            }}
           />
-          <Drawer
-            title="Peanut VPN"
-            placement="right"
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            size={300}
-          >
-            <Flex vertical gap="middle">
-              <HeaderSearch />
-              <Menu
-                mode="inline"
-                items={items}
-                selectedKeys={selectedKeys}
-                onClick={() => setDrawerOpen(false)}
-                style={{ borderInlineEnd: 'none' }}
-              />
-            </Flex>
-          </Drawer>
+          {drawerUsed && (
+            <ErrorBoundary fallback={null}>
+              <Suspense fallback={null}>
+                <HeaderDrawer
+                  open={drawerOpen}
+                  onClose={() => setDrawerOpen(false)}
+                  items={items}
+                  selectedKeys={selectedKeys}
+                />
+              </Suspense>
+            </ErrorBoundary>
+          )}
         </>
       ) : (
         <>

@@ -1,12 +1,13 @@
 /**
  * The shell around every page: header, app-level auth progress bar, global error card, the
- * page (lazy, with a loader) and footer.
+ * page (lazy, with a loader) and footer. Once signed in, it fetches the dashboard's chunk.
  */
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Layout } from 'antd';
 import { Outlet } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { selectAuthStatus } from '../../features/auth/authSlice';
+import { prefetchDashboard } from '../../features/dashboard/loadDashboard';
 import { ErrorCard } from '../../features/errors/ErrorCard';
 import { useReferralLandingLink } from '../../features/referral/pendingCode';
 import { LinearLoader } from '../LinearLoader';
@@ -20,7 +21,12 @@ export const CONTENT_MAX_WIDTH = 1280;
 
 /** The layout route's element: renders the matched page in its `<Outlet />`. */
 export function AppLayout() {
-  const configuring = useAppSelector(selectAuthStatus) === 'configuring';
+  const status = useAppSelector(selectAuthStatus);
+  const configuring = status === 'configuring';
+  // Signed in, the home page's dashboard will be wanted: fetch its chunk after this paint.
+  useEffect(() => {
+    if (status === 'authenticated') prefetchDashboard();
+  }, [status]);
   // Referral landing links (`?ref=`, `?referral=`, `?referralCode=`) on any route (spec §2).
   useReferralLandingLink();
   return (

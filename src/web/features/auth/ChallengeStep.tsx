@@ -1,12 +1,13 @@
 /**
  * The step of the sign-in form after the password when the pool sends a challenge (spec §4,
  * issue 14): the authenticator app's code, the texted code, the choice of a second factor, a
- * new password for a temporary one, or setting up an authenticator app (QR code, then its first
- * code). Cognito's errors show inline; a spent or expired session sends the user back to the
+ * new password for a temporary one, setting up an authenticator app (QR code, then its first
+ * code), or the sign-in code mailed by CUSTOM_AUTH's custom challenge. Cognito's errors show
+ * inline; a spent or expired session sends the user back to the
  * password.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Form, Input, Radio, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Form, Input, Radio, Typography } from 'antd';
 import { totpUri, type IdentityChallenge, type MfaType } from '../../../sdk/identity';
 import { useAppDispatch } from '../../app/hooks';
 import { answerChallenge, authErrorCode, authErrorMessage } from './authThunks';
@@ -20,6 +21,7 @@ export const CHALLENGE_TITLES: Record<IdentityChallenge['name'], string> = {
   SELECT_MFA_TYPE: 'Choose a Second Factor',
   NEW_PASSWORD_REQUIRED: 'Set a New Password',
   MFA_SETUP: 'Set Up Two-Factor Authentication',
+  CUSTOM_CHALLENGE: 'Check Your Email',
 };
 
 /** Texts of the steps. */
@@ -31,6 +33,13 @@ export const CHALLENGE_TEXTS = {
   newPassword: 'Your password is temporary. Choose a new one to continue.',
   setup:
     'Your account requires two-factor authentication. Scan this QR code with an authenticator app, then enter the code it shows.',
+  email: (destination: string | undefined) =>
+    `Enter the sign-in code we emailed to ${destination ?? 'you'}.`,
+  emailWrong: 'That code is not the one we emailed. Please try again.',
+  remember: 'Remember this device',
+  rememberExtra: 'Signing in again on this browser will not ask for a code.',
+  rememberFailed: (reason: string) =>
+    `You are signed in, but this device could not be remembered: ${reason}`,
 } as const;
 
 /** Labels of the factors. */
@@ -57,6 +66,8 @@ interface ChallengeValues {
   code?: string;
   factor?: MfaType;
   newPassword?: string;
+  /** "Remember this device" (second-factor code steps). */
+  remember?: boolean;
 }
 
 /** Props of {@link ChallengeStep}. */
@@ -85,6 +96,7 @@ export function ChallengeStep({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [secret, setSecret] = useState<string>();
+  const { message } = App.useApp();
 
   useEffect(() => {
     if (challenge.name !== 'MFA_SETUP') return;
@@ -100,22 +112,42 @@ export function ChallengeStep({
     setError(null);
     try {
       const outcome = await dispatch(
-        answerChallenge(() => {
-          switch (challenge.name) {
-            case 'SOFTWARE_TOKEN_MFA':
-            case 'SMS_MFA':
-            case 'MFA_SETUP':
-              return challenge.answer(code);
-            case 'SELECT_MFA_TYPE':
-              return challenge.answer(values.factor ?? challenge.choices[0]);
-            case 'NEW_PASSWORD_REQUIRED':
-              return challenge.answer(values.newPassword ?? '');
-          }
-        }),
+        answerChallenge(
+          () => {
+            switch (challenge.name) {
+              case 'SOFTWARE_TOKEN_MFA':
+              case 'SMS_MFA':
+              case 'MFA_SETUP':
+              case 'CUSTOM_CHALLENGE':
+                return challenge.answer(code);
+              case 'SELECT_MFA_TYPE':
+                return challenge.answer(values.factor ?? challenge.choices[0]);
+              case 'NEW_PASSWORD_REQUIRED':
+                return challenge.answer(values.newPassword ?? '');
+            }
+          },
+          { rememberDevice: values.remember === true },
+        ),
       );
       setBusy(false);
-      if (outcome.kind === 'challenge') onChallenge(outcome.challenge);
-      else onSignedIn();
+      if (outcome.kind === 'challenge') {
+        if (
+          challenge.name === 'CUSTOM_CHALLENGE' &&
+          outcome.challenge.name === 'CUSTOM_CHALLENGE'
+        ) {
+          // A wrong code: the pool asks again (same mailed code, a new session).
+          setError(CHALLENGE_TEXTS.emailWrong);
+          form.setFieldsValue({ code: '' });
+        }
+        onChallenge(outcome.challenge);
+      } else {
+        if (outcome.rememberError !== undefined) {
+          void message.warning(
+            CHALLENGE_TEXTS.rememberFailed(authErrorMessage(outcome.rememberError)),
+          );
+        }
+        onSignedIn();
+      }
     } catch (failure) {
       setBusy(false);
       if (SESSION_GONE.includes(authErrorCode(failure) ?? '')) {
@@ -138,14 +170,30 @@ export function ChallengeStep({
     </Form.Item>
   );
 
+  const rememberField = (
+    <Form.Item name="remember" valuePropName="checked" extra={CHALLENGE_TEXTS.rememberExtra}>
+      <Checkbox>{CHALLENGE_TEXTS.remember}</Checkbox>
+    </Form.Item>
+  );
+
   let fields: ReactNode;
   let submit = 'Confirm';
   switch (challenge.name) {
     case 'SOFTWARE_TOKEN_MFA':
-      fields = codeField('Authenticator code', CHALLENGE_TEXTS.totp);
+      fields = (
+        <>
+          {codeField('Authenticator code', CHALLENGE_TEXTS.totp)}
+          {rememberField}
+        </>
+      );
       break;
     case 'SMS_MFA':
-      fields = codeField('SMS code', CHALLENGE_TEXTS.sms(challenge.destination));
+      fields = (
+        <>
+          {codeField('SMS code', CHALLENGE_TEXTS.sms(challenge.destination))}
+          {rememberField}
+        </>
+      );
       break;
     case 'SELECT_MFA_TYPE':
       submit = 'Continue';
@@ -186,6 +234,9 @@ export function ChallengeStep({
           {codeField('Authenticator code', CHALLENGE_TEXTS.totp)}
         </>
       );
+      break;
+    case 'CUSTOM_CHALLENGE':
+      fields = codeField('Sign-in code', CHALLENGE_TEXTS.email(challenge.destination));
       break;
   }
 

@@ -139,7 +139,7 @@ export function TwoFactorCard() {
   }
 
   return (
-    <Card title={TWO_FACTOR_TEXTS.title} style={{ maxWidth: 520 }}>
+    <Card title={TWO_FACTOR_TEXTS.title} style={{ maxWidth: 720 }}>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       {body}
     </Card>

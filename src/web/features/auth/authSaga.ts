@@ -7,12 +7,8 @@
  *   deleted, the API cache is reset (the auth slice has already forgotten the user).
  */
 import { call, getContext, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import {
-  NOT_AUTHENTICATED,
-  NOT_AUTHORIZED,
-  type IdentityClient,
-  type IdentityUser,
-} from '../../../sdk/identity';
+import type { IdentityClient, IdentityUser } from '../../../sdk/identity';
+import { NOT_AUTHENTICATED, NOT_AUTHORIZED } from '../../../sdk/identityErrors';
 import { api } from '../../app/api';
 import { appStarted } from '../../app/appActions';
 import { errorReported } from '../errors/errorSlice';

@@ -46,6 +46,10 @@ const authSlice = createSlice({
       state.status = 'authenticated';
       state.user = action.payload;
     },
+    /** The signed-in user's attributes changed (a verified new email or phone number). */
+    userUpdated: (state, action: PayloadAction<AuthUser>) => {
+      if (state.status === 'authenticated') state.user = action.payload;
+    },
     /** The identity layer found no valid session. */
     unauthenticated: toUnauthenticated,
   },
@@ -58,7 +62,7 @@ const authSlice = createSlice({
 });
 
 /** Action creators of the auth slice (dispatched by the auth saga). */
-export const { authenticated, unauthenticated } = authSlice.actions;
+export const { authenticated, unauthenticated, userUpdated } = authSlice.actions;
 /** Reducer of the auth slice. */
 export const authReducer = authSlice.reducer;
 

@@ -12,16 +12,20 @@
  */
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type {
+  AttributeCodeDelivery,
   CodeDelivery,
+  ContactDetails,
+  DeviceInfo,
   IdentityChallenge,
   IdentityClient,
   IdentitySignInStep,
   MfaSettings,
   SignUpResult,
   TotpSetup,
+  VerifiableAttribute,
 } from '../../../sdk/identity';
 import type { ApiExtra } from '../../app/api';
-import { authenticated } from './authSlice';
+import { authenticated, userUpdated } from './authSlice';
 import { toAuthUser, type AuthUser } from './authUser';
 
 /** A thunk of these operations, resolving to `R`. */
@@ -51,18 +55,35 @@ export interface Credentials {
  * carries functions, so it lives in the form's state, never in the store.
  */
 export type SignInOutcome =
-  { kind: 'signedIn'; user: AuthUser } | { kind: 'challenge'; challenge: IdentityChallenge };
+  | { kind: 'signedIn'; user: AuthUser; rememberError?: unknown }
+  | { kind: 'challenge'; challenge: IdentityChallenge };
 
-/** Dispatches `authenticated(user)` once `step` is a session; a challenge is passed on. */
+/**
+ * Dispatches `authenticated(user)` once `step` is a session; a challenge is passed on. With
+ * `rememberDevice`, this browser's device is remembered first (its keys stay in the identity
+ * storage, never in the store); a failure to remember does not undo the sign-in: the outcome
+ * carries its error as `rememberError`.
+ */
 async function outcomeOf(
   identity: IdentityClient,
   dispatch: (action: UnknownAction) => void,
   step: IdentitySignInStep,
+  rememberDevice = false,
 ): Promise<SignInOutcome> {
   if (step.kind === 'challenge') return step;
+  let rememberError: unknown;
+  if (rememberDevice) {
+    try {
+      await identity.rememberDevice();
+    } catch (error) {
+      rememberError = error;
+    }
+  }
   const user = toAuthUser(await identity.currentUser());
   dispatch(authenticated(user));
-  return { kind: 'signedIn', user };
+  return rememberError === undefined
+    ? { kind: 'signedIn', user }
+    : { kind: 'signedIn', user, rememberError };
 }
 
 /**
@@ -76,12 +97,17 @@ export const signIn = ({ email, password }: Credentials): AuthThunk<SignInOutcom
 
 /**
  * Answers a sign-in challenge: `answer` calls the challenge's answer function (the code or new
- * password stays in the closure, never in an action). Resolves like {@link signIn}.
+ * password stays in the closure, never in an action). Resolves like {@link signIn}; with
+ * `rememberDevice` (the second factor's "Remember this device"), a sign-in it completes
+ * remembers this browser's device, so the next sign-in here skips the code (DEVICE_SRP_AUTH).
  */
 export const answerChallenge = (
   answer: () => Promise<IdentitySignInStep>,
+  { rememberDevice = false }: { rememberDevice?: boolean } = {},
 ): AuthThunk<SignInOutcome> =>
-  withIdentity(async (identity, dispatch) => outcomeOf(identity, dispatch, await answer()));
+  withIdentity(async (identity, dispatch) =>
+    outcomeOf(identity, dispatch, await answer(), rememberDevice),
+  );
 
 /** Signs up with the email as username; a code is mailed to confirm it. */
 export const signUp = ({ email, password }: Credentials): AuthThunk<SignUpResult> =>
@@ -143,6 +169,56 @@ export const confirmTotp = ({ code }: { code: string }): AuthThunk<void> =>
 /** Turns the authenticator app off as a second factor. */
 export const disableTotp = (): AuthThunk<void> =>
   withIdentity((identity) => identity.disableTotp());
+
+/** The signed-in user's devices, this browser's marked `current` (issue 14). */
+export const loadDevices = (): AuthThunk<DeviceInfo[]> =>
+  withIdentity((identity) => identity.listDevices());
+
+/** Forgets one of the user's devices: signing in from it asks for the second factor again. */
+export const forgetDevice = ({ deviceKey }: { deviceKey: string }): AuthThunk<void> =>
+  withIdentity((identity) => identity.forgetDevice(deviceKey));
+
+/** The signed-in user's email and phone number as the pool holds them. */
+export const loadContactDetails = (): AuthThunk<ContactDetails> =>
+  withIdentity((identity) => identity.contactDetails());
+
+/**
+ * Changes the email or phone number: a code goes to the new value (undefined when the value is
+ * the current one). The current value stays in use until {@link verifyAttribute}.
+ */
+export const updateAttribute = ({
+  name,
+  value,
+}: {
+  name: VerifiableAttribute;
+  value: string;
+}): AuthThunk<AttributeCodeDelivery | undefined> =>
+  withIdentity((identity) => identity.updateAttribute(name, value));
+
+/** Sends the code for a changed email or phone number again. */
+export const resendAttributeCode = ({
+  name,
+}: {
+  name: VerifiableAttribute;
+}): AuthThunk<AttributeCodeDelivery> =>
+  withIdentity((identity) => identity.resendAttributeCode(name));
+
+/**
+ * Proves a changed email or phone number with its code; the store's user is then updated
+ * (`userUpdated`) from the refreshed session.
+ */
+export const verifyAttribute = ({
+  name,
+  code,
+}: {
+  name: VerifiableAttribute;
+  code: string;
+}): AuthThunk<AuthUser> =>
+  withIdentity(async (identity, dispatch) => {
+    const user = toAuthUser(await identity.verifyAttribute(name, code));
+    dispatch(userUpdated(user));
+    return user;
+  });
 
 /** The message to show for a failed operation (Cognito's message when it has one). */
 export function authErrorMessage(error: unknown): string {

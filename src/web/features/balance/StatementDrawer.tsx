@@ -16,6 +16,7 @@ const KIND_LABELS: Record<string, string> = {
   usage: 'VPN usage',
   refund: 'Refund',
   dispute: 'Dispute',
+  dispute_won: 'Dispute won',
   referral_reward: 'Referral reward',
   reversal: 'Reversal',
 };

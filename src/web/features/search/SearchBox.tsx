@@ -5,13 +5,21 @@ import { useNavigate } from 'react-router-dom';
 import { SEARCH_DEBOUNCE_MS } from '../../../core/constants';
 import { entryHref, searchEntries, type SearchEntry } from './search';
 
+/** Props of {@link SearchBox}. */
+export interface SearchBoxProps {
+  /** The text already typed (in the header's placeholder input), default empty. */
+  initialQuery?: string;
+  /** Focus the input on mount (the placeholder had the focus). */
+  autoFocus?: boolean;
+}
+
 /**
  * Header search over the FAQ and docs (spec §9). The index is loaded on first focus; results are
  * computed SEARCH_DEBOUNCE_MS after the last keystroke; choosing one navigates to its section.
  */
-export default function SearchBox() {
+export default function SearchBox({ initialQuery = '', autoFocus = false }: SearchBoxProps) {
   const navigate = useNavigate();
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(initialQuery);
   const [index, setIndex] = useState<readonly SearchEntry[] | null>(null);
   const [results, setResults] = useState<SearchEntry[]>([]);
   const loading = useRef(false);
@@ -25,6 +33,11 @@ export default function SearchBox() {
         loading.current = false; // Try again on the next focus.
       });
   }, []);
+
+  // Focused on mount (autoFocus), the index loads as on a focus.
+  useEffect(() => {
+    if (autoFocus) loadIndex();
+  }, [autoFocus, loadIndex]);
 
   useEffect(() => {
     if (!index) return;
@@ -40,6 +53,9 @@ export default function SearchBox() {
 
   return (
     <AutoComplete
+      autoFocus={autoFocus}
+      // Text typed in the header's placeholder shows its results as soon as they are ready.
+      defaultOpen={autoFocus && initialQuery !== ''}
       value={query}
       onChange={setQuery}
       onSelect={onSelect}

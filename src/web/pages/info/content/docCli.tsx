@@ -117,6 +117,23 @@ peanut --help`}
 peanut login you@example.com
 peanut whoami`}
           </CodeBlock>
+          <p>
+            When your account has two-factor authentication on (an authenticator app, or a code
+            texted to your phone; set it up on the Account page of the web app),{' '}
+            <code>peanut login</code> asks for the code: on a terminal it prompts{' '}
+            <code>Authenticator code:</code> (or <code>SMS code</code>) after the password. In a
+            script, or to skip the prompt, give the code with <code>--mfa-code</code>; a wrong code
+            fails the login, so run it again with a fresh code.
+          </p>
+          <CodeBlock>
+            {`peanut login you@example.com --mfa-code 123456
+PEANUT_PASSWORD=... peanut login you@example.com --mfa-code 123456`}
+          </CodeBlock>
+          <p>
+            To sign in without your password, <code>--email-code</code> mails you a sign-in code and
+            asks for it on the terminal (a second factor, when on, is still asked for after it).
+          </p>
+          <CodeBlock>{`peanut login you@example.com --email-code`}</CodeBlock>
         </>
       ),
     },

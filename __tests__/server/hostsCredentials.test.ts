@@ -1,0 +1,134 @@
+/**
+ * NATS credentials of a deployment at scale (issue 18): the service and a VPN host log in with an
+ * nkey seed file (NATS_NKEY_SEED_FILE; the nats-server knows nkey users) or with a creds file
+ * (NATS_CREDS; a decentralized-JWT nats-server: operator, accounts, user JWTs made with the
+ * client's nkeys), a VPN is provisioned through each, and a host with wrong credentials refuses to
+ * start with a message naming them, never printing the secret.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { nkeys } from 'nats';
+import type { App } from '../../src/server/app';
+import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from './helpers';
+import {
+  natsSkipReason,
+  runHostToExit,
+  startHost,
+  startNats,
+  type NatsAuth,
+  type TestHost,
+  type TestHostOptions,
+  type TestNats,
+} from './hostsHelpers';
+import { hostPermissions, NatsOperator, seedText } from './natsAuth';
+import { buildVpnApp, createBody, createVpn, signUpUser, waitForVpnState } from './vpnHelpers';
+
+const skip = natsSkipReason();
+const REGION = 'eu-north-1';
+const HOST = 'stockholm-1';
+
+jest.setTimeout(240_000);
+
+describe.each<NatsAuth>(['nkey', 'creds'])('NATS credentials: %s', (auth) => {
+  let nats: TestNats;
+  let database: TestDatabase;
+  let app: App;
+  let host: TestHost | undefined;
+  let dataDir: string;
+  const setting = auth === 'nkey' ? 'NATS_NKEY_SEED_FILE' : 'NATS_CREDS';
+
+  const hostOptions = (env: Record<string, string>): TestHostOptions => ({
+    natsUrl: env.NATS_URL,
+    hostId: HOST,
+    regions: [REGION],
+    dataDir,
+    endpointHost: '127.0.0.6',
+    env,
+  });
+
+  /** Runs a host with `text` as its credentials file; its exit code and output. */
+  const refused = async (text: string) => {
+    const file = path.join(nats.dir, `wrong-${auth}`);
+    fs.writeFileSync(file, text, { mode: 0o600 });
+    return runHostToExit(hostOptions({ ...nats.hostEnv(HOST), [setting]: file }));
+  };
+
+  beforeAll(async () => {
+    if (skip) return;
+    nats = await startNats([HOST], auth);
+    database = await openTestDatabase('pglite');
+    dataDir = makeTempDir(`host-${auth}`);
+    host = await startHost(hostOptions(nats.hostEnv(HOST)));
+    app = await buildVpnApp(database, {
+      ...nats.serviceEnv(),
+      HOST_GRACE_S: '30',
+      HOST_LOST_S: '3600',
+    });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await host?.kill('SIGKILL');
+    await database?.cleanup();
+    await nats?.stop();
+    if (dataDir) removeDir(dataDir);
+  });
+
+  (skip ? test.skip : test)('the service and a host log in with it; a VPN runs', async () => {
+    expect(nats.hostEnv(HOST)[setting]).toBeTruthy();
+    expect(nats.serviceEnv()[setting]).toBeTruthy();
+    const user = await signUpUser(app, `creds-${auth}`);
+    let vpnId = '';
+    // The host may be unknown to the service for a moment after it starts.
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try {
+        vpnId = await createVpn(app, user, createBody(REGION));
+        break;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    await waitForVpnState(app, user, vpnId, 'Running', 60_000);
+  });
+
+  (skip ? test.skip : test)(
+    'a host with credentials NATS does not know refuses to start, saying which',
+    async () => {
+      let secret: string;
+      let text: string;
+      if (auth === 'nkey') {
+        secret = seedText(nkeys.createUser());
+        text = `${secret}\n`;
+      } else {
+        // A user of an account the server does not trust.
+        text = new NatsOperator().userCreds(HOST, hostPermissions(HOST));
+        secret = /BEGIN USER NKEY SEED-+\s+(\S+)/.exec(text)![1];
+        expect(secret).toMatch(/^SU[A-Z2-7]{50,}$/);
+      }
+      const { code, output } = await refused(text);
+      expect(code).not.toBe(0);
+      expect(output).toContain(`NATS refused the`);
+      expect(output).toContain(`${setting}=${path.join(nats.dir, `wrong-${auth}`)}`);
+      expect(output).toMatch(/Authorization Violation/i);
+      expect(output).not.toContain(secret);
+      expect(output).not.toContain('VPN host serving');
+    },
+  );
+
+  (skip ? test.skip : test)(
+    'a host whose file holds no credentials refuses to start, naming the setting',
+    async () => {
+      const { code, output } = await refused('not a seed\n');
+      expect(code).toBe(1);
+      expect(output).toContain(`${setting}: ${path.join(nats.dir, `wrong-${auth}`)}`);
+      expect(output).not.toContain('VPN host serving');
+      const missing = await runHostToExit(
+        hostOptions({ ...nats.hostEnv(HOST), [setting]: path.join(nats.dir, 'missing') }),
+      );
+      expect(missing.code).toBe(1);
+      expect(missing.output).toContain(`${setting}: cannot read ${path.join(nats.dir, 'missing')}`);
+    },
+  );
+});

@@ -1,0 +1,126 @@
+/**
+ * The work of each state of a VPN's lifecycle (spec §4; lifecycle.ts runs it from durable jobs):
+ * Creating -> Created makes the keys, Created -> Provisioning, Provisioning -> Running starts the
+ * server through the provisioner, Deprovisioning -> Deleted tears it down. Every change is
+ * compare-and-set, so a step may run twice (retries, two processes) without harm.
+ *
+ * Keys: the client's key pair and the preshared key are made here. The server's key pair is
+ * made here too, unless the provisioner makes it where the server runs (`makesServerKeys`, VPN
+ * hosts, issue 18): then the service never holds a server private key, and learns the server's
+ * public key from the provision's answer.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { VpnState } from '../../core/vpn';
+import type { Database } from '../db';
+import type { VpnRow } from '../db/schema';
+import { PermanentProvisionError, type Provisioner, type ProvisionTarget } from '../provisioners';
+import { generateKeyPair, generatePresharedKey } from './keys';
+import { findById, TERMINAL_STATES, transition, type NewVpn } from './store';
+
+/** What a step needs. */
+export interface StepContext {
+  db: Database;
+  provisioner: Provisioner;
+  /** Current time, epoch ms. */
+  now: () => number;
+  log: Pick<FastifyBaseLogger, 'info'>;
+  /** Aborted when the service stops (teardowns of undone work use it, not the step's). */
+  shutdown: AbortSignal;
+}
+
+/** The keys a VPN gets at Creating -> Created (secrets: never logged). */
+export function newKeys(provisioner: Pick<Provisioner, 'makesServerKeys'>): Partial<NewVpn> {
+  const client = generateKeyPair();
+  const server = provisioner.makesServerKeys ? undefined : generateKeyPair();
+  return {
+    serverPrivateKey: server?.privateKey ?? null,
+    serverPublicKey: server?.publicKey ?? null,
+    clientPrivateKey: client.privateKey,
+    clientPublicKey: client.publicKey,
+    presharedKey: generatePresharedKey(),
+  };
+}
+
+/**
+ * The provisioner's view of a VPN with keys (from Created on). With a provisioner that makes the
+ * server's keys itself, the server key fields are empty (the service has none).
+ * @throws PermanentProvisionError when a key the provisioner needs is missing.
+ */
+export function provisionTarget(
+  row: VpnRow,
+  provisioner: Pick<Provisioner, 'makesServerKeys'>,
+): ProvisionTarget {
+  const { clientPublicKey, presharedKey } = row;
+  const serverPrivateKey = row.serverPrivateKey ?? (provisioner.makesServerKeys ? '' : null);
+  const serverPublicKey = row.serverPublicKey ?? (provisioner.makesServerKeys ? '' : null);
+  if (serverPrivateKey === null || serverPublicKey === null || !clientPublicKey || !presharedKey) {
+    throw new PermanentProvisionError('the VPN has no keys');
+  }
+  return {
+    vpnId: row.vpnId,
+    region: row.region,
+    serverPrivateKey,
+    serverPublicKey,
+    clientPublicKey,
+    presharedKey,
+  };
+}
+
+/**
+ * Does the work of `row`'s state; true when there is nothing more to do now. Throws the
+ * provisioner's errors (and `signal`'s reason when aborted).
+ */
+export async function stepVpn(
+  context: StepContext,
+  row: VpnRow,
+  signal: AbortSignal,
+): Promise<boolean> {
+  const { db, provisioner, now, log } = context;
+  const { vpnId, region } = row;
+  switch (row.state as VpnState) {
+    case 'Creating': {
+      await provisioner.prepare({ vpnId, region }, { signal });
+      await transition(db, vpnId, ['Creating'], 'Created', now(), newKeys(provisioner));
+      return false;
+    }
+    case 'Created':
+      await transition(db, vpnId, ['Created'], 'Provisioning', now());
+      return false;
+    case 'Provisioning': {
+      const result = await provisioner.provision(provisionTarget(row, provisioner), { signal });
+      const at = new Date(now());
+      const running = await transition(db, vpnId, ['Provisioning'], 'Running', at.getTime(), {
+        endpoint: result.endpoint,
+        serverPublicKey: result.serverPublicKey,
+        clientAddress: result.clientAddresses.join(', '),
+        dns: result.dns.join(', '),
+        runningAt: at,
+        meteredAt: at,
+        meteredIntervals: 0,
+        attempts: 0,
+      });
+      if (running) {
+        log.info({ vpnId, region }, 'VPN running');
+        return true;
+      }
+      // Deleted (or its owner) meanwhile: undo what this step set up.
+      const current = await findById(db, vpnId);
+      if (!current || TERMINAL_STATES.includes(current.state as VpnState)) {
+        await provisioner.deprovision(
+          { vpnId, region, endpoint: result.endpoint },
+          { signal: context.shutdown },
+        );
+        return true;
+      }
+      return false;
+    }
+    case 'Deprovisioning':
+      await provisioner.deprovision({ vpnId, region, endpoint: row.endpoint }, { signal });
+      if (await transition(db, vpnId, ['Deprovisioning'], 'Deleted', now())) {
+        log.info({ vpnId, region, reason: row.reason }, 'VPN deleted');
+      }
+      return true;
+    default:
+      return true; // Running, Paused, Failed, Deleted: nothing to do.
+  }
+}
