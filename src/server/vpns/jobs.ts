@@ -75,6 +75,29 @@ export interface JobRunner {
   stop(timeoutMs?: number): Promise<void>;
 }
 
+/** PostgreSQL's SQLSTATE for a transaction it aborted to break a deadlock. */
+const DEADLOCK_DETECTED = '40P01';
+/** Attempts of a statement that PostgreSQL keeps choosing as a deadlock's victim. */
+const DEADLOCK_ATTEMPTS = 5;
+
+/**
+ * Runs `statement` again when PostgreSQL aborts it to break a deadlock (SQLSTATE 40P01), at most
+ * {@link DEADLOCK_ATTEMPTS} times; other errors are thrown at once. pg-boss's `create_queue`
+ * deadlocks when processes of a fleet create the same queue at once on a fresh database (each
+ * inserts the queue row while the first attaches its partition and foreign keys): PostgreSQL
+ * lets one finish and aborts the others, whose retry then finds the queue (issue 12).
+ */
+async function retryOnDeadlock(statement: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await statement();
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (code !== DEADLOCK_DETECTED || attempt >= DEADLOCK_ATTEMPTS) throw error;
+    }
+  }
+}
+
 /** Creates the job runner (not started). */
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const tuning = { ...DEFAULT_JOB_TUNING, ...options.tuning };
@@ -117,14 +140,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     async start() {
       await boss.start();
       bossStarted = true;
-      await boss.createQueue(LIFECYCLE_QUEUE, {
-        name: LIFECYCLE_QUEUE,
-        policy: 'short',
-        retryLimit: tuning.retryLimit,
-        retryDelay: tuning.retryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: tuning.expireInSeconds,
-      });
+      await retryOnDeadlock(() =>
+        boss.createQueue(LIFECYCLE_QUEUE, {
+          name: LIFECYCLE_QUEUE,
+          policy: 'short',
+          retryLimit: tuning.retryLimit,
+          retryDelay: tuning.retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: tuning.expireInSeconds,
+        }),
+      );
       for (let i = 0; i < tuning.concurrency; i++) {
         workerIds.push(
           await boss.work<LifecycleJob>(
