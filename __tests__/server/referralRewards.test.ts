@@ -19,6 +19,7 @@ import {
   referrerCode,
   reverse,
   stats,
+  validate,
 } from './referralHelpers';
 import { buildVpnApp, deleteAccount, signUpUser, type TestUser } from './vpnHelpers';
 
@@ -110,6 +111,32 @@ describe.each(DATABASE_KINDS)('referral rewards on %s', (kind) => {
     expect(await referralEntries(app, b.sub)).toHaveLength(1);
     expect(await referralEntries(app, a.sub)).toHaveLength(1);
     expect(await referralEntries(app, c.sub)).toEqual([]);
+  });
+
+  it('refers an email address once: an account deleted and signed up again is not a new referee', async () => {
+    const { user: a, code: codeA } = await referrerWithPack('again-a');
+    const { user: c, code: codeC } = await referrerWithPack('again-c');
+    const email = `again-b-${Date.now()}@example.com`;
+    const first = await signUpUser(app, 'again-b', email);
+    await buy(app, first, codeA);
+    expect(await referralEntries(app, first.sub)).toHaveLength(1);
+    await deleteAccount(app, first);
+
+    // The same person, the address in other case and spacing, with another referrer's code.
+    const again = await signUpUser(app, 'again-b', `  ${email.toUpperCase()} `);
+    expect(await validate(app, again, codeC)).toEqual({
+      isValid: false,
+      error: `Error with referral code: ${codeC}: ineligible. See referral program conditions.`,
+      errorCode: 6,
+    });
+    await buy(app, again, codeC);
+    expect(await referrerCode(app, again)).toBeNull();
+    expect(await referralEntries(app, again.sub)).toEqual([]);
+    expect(await referralEntries(app, c.sub)).toEqual([]);
+    expect(await referralEntries(app, a.sub)).toHaveLength(1);
+    // Another address is still a new referee.
+    const other = await signUpUser(app, 'again-d');
+    expect((await validate(app, other, codeC)).isValid).toBe(true);
   });
 
   it('rewards the referrer once per unique referee', async () => {

@@ -28,3 +28,14 @@ export function keyedHash(key: Buffer, text: string): string {
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
+
+/** The server secret under which email addresses are hashed (records kept after deletion). */
+export const EMAIL_HASH_SECRET = 'email-hash';
+
+/**
+ * The record key of an email address: HMAC-SHA256 (hex) of the normalised address under the
+ * server secret {@link EMAIL_HASH_SECRET}, so addresses are compared without being stored.
+ */
+export function emailHash(key: Buffer, email: string): string {
+  return keyedHash(key, normaliseEmail(email));
+}

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { toNano } from '../../core/peanuts';
+import { EMAIL_HASH_SECRET, serverSecret } from '../identity/secrets';
 import { safeMessage } from '../logger';
 import { createReferral, type ReferralService } from './service';
 
@@ -31,6 +32,7 @@ async function referralService(app: FastifyInstance, opts: ReferralPluginOptions
   const referral = createReferral({
     db: app.db,
     ledger: app.ledger,
+    emailHashKey: await serverSecret(app.db, EMAIL_HASH_SECRET),
     settings: {
       enabled: referralEnabled,
       rewardNano: toNano(referralRewardPeanuts),

@@ -48,6 +48,8 @@ export interface ValidationFacts {
   caller: AccountFacts | undefined;
   /** The code the caller already used, if any. */
   usedCode: string | undefined;
+  /** The caller's email address was a referee before, on an account since deleted. */
+  emailWasReferee: boolean;
   /** The code looked up, or undefined when unknown. */
   code: CodeFacts | undefined;
   /** Now. */
@@ -67,7 +69,8 @@ function invalid(error: string, errorCode: ReferralErrorCode): ReferralValidatio
  * programme is on; the syntax is 8 hexadecimal digits; the caller has not used a code yet (once
  * per referee); the code exists; it is not the caller's own (self-referral); it has not expired;
  * it is active and its owner is in good standing; the caller is a verified account in good
- * standing. `facts.code` must be the lookup of `normaliseReferralCode(input)`.
+ * standing whose email address was never a referee before (an account deleted and signed up
+ * again is the same referee). `facts.code` must be the lookup of `normaliseReferralCode(input)`.
  */
 export function validateReferralCode(input: string, facts: ValidationFacts): ReferralValidation {
   if (!facts.enabled) return invalid(REFERRAL_DISABLED_MESSAGE, ReferralErrorCode.UNKNOWN);
@@ -90,7 +93,7 @@ export function validateReferralCode(input: string, facts: ValidationFacts): Ref
   if (!found.active || !inGoodStanding(found.owner)) {
     return fail(REFERRAL_REASONS.inactive, ReferralErrorCode.INACTIVE_CODE);
   }
-  if (!inGoodStanding(facts.caller)) {
+  if (!inGoodStanding(facts.caller) || facts.emailWasReferee) {
     return fail(REFERRAL_REASONS.ineligible, ReferralErrorCode.USER_NOT_ELIGIBLE);
   }
   return VALID;

@@ -19,9 +19,10 @@ import {
 } from '../../core/referral';
 import type { Database } from '../db';
 import { purchases, users } from '../db/schema';
+import { emailHash } from '../identity/secrets';
 import type { Executor, LedgerService } from '../plugins/services/ledger';
 import { readHistory, readStats } from './queries';
-import { referralCodes, referrals, type ReferralRow } from './schema';
+import { refereeEmails, referralCodes, referrals, type ReferralRow } from './schema';
 import {
   mayRelease,
   reversalKey,
@@ -46,6 +47,8 @@ export interface ReferralDeps {
   db: Database;
   ledger: LedgerService;
   settings: ReferralSettings;
+  /** The server secret of identity/secrets.ts `emailHash` (the `referee_emails` record). */
+  emailHashKey: Buffer;
   /** Now in epoch milliseconds (default Date.now). */
   clock?: () => number;
 }
@@ -165,7 +168,26 @@ export function createReferral(deps: ReferralDeps): ReferralService {
     return row?.code;
   };
 
-  /** The validation of `input` for `userSub`, with the code's owner when found. */
+  /** The keyed hash of `userSub`'s email address (undefined: no such account). */
+  const emailHashOf = async (tx: Executor, userSub: string) => {
+    const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.sub, userSub));
+    return row && emailHash(deps.emailHashKey, row.email);
+  };
+
+  /** True when the address of `hash` was a referee before (on an account since deleted). */
+  const wasReferee = async (tx: Executor, hash: string | undefined) => {
+    if (hash === undefined) return false;
+    const [row] = await tx
+      .select({ emailHash: refereeEmails.emailHash })
+      .from(refereeEmails)
+      .where(eq(refereeEmails.emailHash, hash));
+    return row !== undefined;
+  };
+
+  /**
+   * The validation of `input` for `userSub`, with the code's owner when found and the caller's
+   * email hash.
+   */
   const check = async (tx: Executor, userSub: string, input: string) => {
     const code = normaliseReferralCode(input);
     const [found] = await tx.select().from(referralCodes).where(eq(referralCodes.code, code));
@@ -176,15 +198,17 @@ export function createReferral(deps: ReferralDeps): ReferralService {
       expiresAt: found.expiresAt,
       owner: accounts.get(found.userSub),
     };
+    const callerEmailHash = await emailHashOf(tx, userSub);
     const result = validateReferralCode(input, {
       enabled: settings.enabled,
       callerSub: userSub,
       caller: accounts.get(userSub),
       usedCode: await usedCodeOf(tx, userSub),
+      emailWasReferee: await wasReferee(tx, callerEmailHash),
       code: codeFacts,
       now: new Date(clock()),
     });
-    return { result, code, referrerSub: found?.userSub };
+    return { result, code, referrerSub: found?.userSub, callerEmailHash };
   };
 
   /**
@@ -271,12 +295,17 @@ export function createReferral(deps: ReferralDeps): ReferralService {
     async onPurchaseCredited(purchase, tx) {
       let refused = '';
       if (purchase.referralCode !== undefined && settings.enabled) {
-        const { result, code, referrerSub } = await check(
+        const { result, code, referrerSub, callerEmailHash } = await check(
           tx,
           purchase.userSub,
           purchase.referralCode,
         );
-        if (result.isValid && referrerSub !== undefined) {
+        if (result.isValid && referrerSub !== undefined && callerEmailHash !== undefined) {
+          // The address is a referee for good, even after the account is deleted.
+          await tx
+            .insert(refereeEmails)
+            .values({ emailHash: callerEmailHash })
+            .onConflictDoNothing();
           // Unique per referee: of two first purchases at once, the second writes nothing.
           await tx
             .insert(referrals)

@@ -9,10 +9,7 @@ import { SIGNUP_BONUS_PEANUTS } from '../../../core/constants';
 import { toNano } from '../../../core/peanuts';
 import type { Database } from '../../db';
 import { ledgerEntries, signupBonusGrants } from '../../db/schema';
-import { keyedHash, normaliseEmail, serverSecret } from '../../identity/secrets';
-
-/** The server secret keying the hashes of the bonus record's addresses. */
-const EMAIL_HASH_SECRET = 'email-hash';
+import { EMAIL_HASH_SECRET, emailHash, serverSecret } from '../../identity/secrets';
 
 /** A database or an open transaction of one. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -88,7 +85,7 @@ export function createLedger(
     async creditSignupBonus(userSub, email, tx = db) {
       const first = await tx
         .insert(signupBonusGrants)
-        .values({ emailHash: keyedHash(deps.emailHashKey, normaliseEmail(email)) })
+        .values({ emailHash: emailHash(deps.emailHashKey, email) })
         .onConflictDoNothing({ target: signupBonusGrants.emailHash })
         .returning({ emailHash: signupBonusGrants.emailHash });
       if (first.length === 0) return false;
