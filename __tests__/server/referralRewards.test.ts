@@ -8,7 +8,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { App } from '../../src/server/app';
-import { referralCodes, referrals, users } from '../../src/server/db/schema';
+import { refereeEmails, referralCodes, referrals, users } from '../../src/server/db/schema';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './helpers';
 import {
   buy,
@@ -113,31 +113,38 @@ describe.each(DATABASE_KINDS)('referral rewards on %s', (kind) => {
     expect(await referralEntries(app, c.sub)).toEqual([]);
   });
 
-  it('refers an email address once: an account deleted and signed up again is not a new referee', async () => {
-    const { user: a, code: codeA } = await referrerWithPack('again-a');
-    const { user: c, code: codeC } = await referrerWithPack('again-c');
-    const email = `again-b-${Date.now()}@example.com`;
-    const first = await signUpUser(app, 'again-b', email);
-    await buy(app, first, codeA);
-    expect(await referralEntries(app, first.sub)).toHaveLength(1);
-    await deleteAccount(app, first);
+  it.each(['purchase', 'deletion'])(
+    'refers an email address once: an account deleted and signed up again is not a new referee (recorded at %s)',
+    async (recordedAt) => {
+      const { user: a, code: codeA } = await referrerWithPack('again-a');
+      const { user: c, code: codeC } = await referrerWithPack('again-c');
+      const email = `again-b-${Date.now()}@example.com`;
+      const first = await signUpUser(app, 'again-b', email);
+      await buy(app, first, codeA);
+      expect(await referralEntries(app, first.sub)).toHaveLength(1);
+      if (recordedAt === 'deletion') {
+        // A referral recorded before the address record existed: the deletion records it.
+        await app.db.delete(refereeEmails);
+      }
+      await deleteAccount(app, first);
 
-    // The same person, the address in other case and spacing, with another referrer's code.
-    const again = await signUpUser(app, 'again-b', `  ${email.toUpperCase()} `);
-    expect(await validate(app, again, codeC)).toEqual({
-      isValid: false,
-      error: `Error with referral code: ${codeC}: ineligible. See referral program conditions.`,
-      errorCode: 6,
-    });
-    await buy(app, again, codeC);
-    expect(await referrerCode(app, again)).toBeNull();
-    expect(await referralEntries(app, again.sub)).toEqual([]);
-    expect(await referralEntries(app, c.sub)).toEqual([]);
-    expect(await referralEntries(app, a.sub)).toHaveLength(1);
-    // Another address is still a new referee.
-    const other = await signUpUser(app, 'again-d');
-    expect((await validate(app, other, codeC)).isValid).toBe(true);
-  });
+      // The same person, the address in other case and spacing, with another referrer's code.
+      const again = await signUpUser(app, 'again-b', `  ${email.toUpperCase()} `);
+      expect(await validate(app, again, codeC)).toEqual({
+        isValid: false,
+        error: `Error with referral code: ${codeC}: ineligible. See referral program conditions.`,
+        errorCode: 6,
+      });
+      await buy(app, again, codeC);
+      expect(await referrerCode(app, again)).toBeNull();
+      expect(await referralEntries(app, again.sub)).toEqual([]);
+      expect(await referralEntries(app, c.sub)).toEqual([]);
+      expect(await referralEntries(app, a.sub)).toHaveLength(1);
+      // Another address is still a new referee.
+      const other = await signUpUser(app, 'again-d');
+      expect((await validate(app, other, codeC)).isValid).toBe(true);
+    },
+  );
 
   it('rewards the referrer once per unique referee', async () => {
     const { user: a, code } = await referrerWithPack('many-a');

@@ -385,6 +385,13 @@ export function createReferral(deps: ReferralDeps): ReferralService {
     },
 
     async onUserDeleted(userSub, tx) {
+      // A referee's address stays a referee (also for referrals recorded before `referee_emails`).
+      if ((await usedCodeOf(tx, userSub)) !== undefined) {
+        const hash = await emailHashOf(tx, userSub);
+        if (hash !== undefined) {
+          await tx.insert(refereeEmails).values({ emailHash: hash }).onConflictDoNothing();
+        }
+      }
       // The referee's qualifying purchase goes with the account: its held rewards are withheld.
       await tx
         .update(referrals)
