@@ -78,12 +78,14 @@ async function seed(
 }
 
 /**
- * CPU time (ms) used so far by the PostgreSQL backends serving this database, read from
- * /proc (PostgreSQL on this machine); undefined where /proc cannot tell.
+ * CPU time (ms) used so far by the PostgreSQL backends serving this database's clients (not
+ * autovacuum, which the seeding wakes), read from /proc (PostgreSQL on this machine); undefined
+ * where /proc cannot tell.
  */
 async function backendCpuMs(database: DatabaseHandle): Promise<Map<number, number> | undefined> {
   const { rows } = await database.executeSql(
-    'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
+    `SELECT pid FROM pg_stat_activity
+     WHERE datname = current_database() AND backend_type = 'client backend'`,
   );
   const cpu = new Map<number, number>();
   for (const { pid } of rows) {
