@@ -75,11 +75,7 @@ export class HostsProvisioner implements Provisioner {
   private readonly bus: HostBus;
   /** vpnId -> host, as recorded in the database (only set values are cached). */
   private readonly vpnHosts = new Map<string, string>();
-  /**
-   * vpnId -> the highest cumulative byte counter its own host reported, as this process last
-   * recorded it in the database (`vpn_reported_bytes`, hostUsage.ts; usage() reads the database,
-   * so every process meters from the last report); a report repeating it is not written again.
-   */
+  /** vpnId -> the highest counter this process recorded (hostUsage.ts): not written again. */
   private readonly usageBytes = new Map<string, number>();
   private readonly reportedBytes: ReportedBytesReader;
   /** Reports ignored because they came from another host than the VPN's. */
@@ -388,7 +384,8 @@ export class HostsProvisioner implements Provisioner {
 
   /**
    * The highest cumulative byte counter the VPN's own host reported (0 before any), as recorded
-   * in the database by whichever service process heard it.
+   * in the database by whichever service process heard it. A query on `db`: never call it
+   * inside a transaction (PGlite has one connection).
    * @throws the database's error.
    */
   async usage(vpn: UsageTarget): Promise<UsageResult> {
