@@ -5,8 +5,9 @@
  * running wireguard-go servers under the old prefix: one of a VPN of the state, one of a VPN the
  * state no longer has), then starts as the host does: the VPN's server runs under the new names
  * with the same keys, port and addresses and its byte count kept, and nothing of the old names,
- * the old nft table, the other VPN's server or the old database is left. Needs root, wireguard-go,
- * ip and nft (skipped elsewhere, except under CI=true).
+ * the old nft table, the other VPN's server or the old database is left. With NETNS_PREFIX set
+ * (the same prefix before and after), the VPN keeps the very server it had. Needs root,
+ * wireguard-go, ip and nft (skipped elsewhere, except under CI=true).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,7 @@ import {
   type NetnsSettings,
 } from '../../src/server/provisioners/netnsSettings';
 import { memoryAllocations } from '../../src/server/provisioners/netnsStore';
+import { namespacePids } from '../../src/server/provisioners/netnsSystem';
 import type { ProvisionTarget } from '../../src/server/provisioners/types';
 import { generateKeyPair, generatePresharedKey } from '../../src/server/vpns/keys';
 import { makeTempDir, removeDir } from './helpers';
@@ -55,70 +57,84 @@ const tableExists = (of: NetnsSettings) =>
     () => false,
   );
 
+/** A first-version host's leftovers in `dataDir`, its servers named by `old`'s prefix. */
+async function firstVersionHost(dataDir: string, old: NetnsSettings) {
+  const kept = target(`1700000000001@${REGION}`);
+  const gone = target(`1700000000002@${REGION}`);
+  const keptPlan = serverPlan(old, 3);
+  const gonePlan = serverPlan(old, 5);
+  // Its database, its servers, its state file (no `servers`).
+  const database = await openDatabase({ databaseUrl: undefined, dataDir });
+  await database.migrate();
+  await database.db.insert(netnsServers).values([
+    {
+      vpnId: kept.vpnId,
+      slot: 3,
+      listenPort: keptPlan.listenPort,
+      network: keptPlan.network,
+      bytesBase: 5000,
+      bytesSeen: 700,
+    },
+    { vpnId: gone.vpnId, slot: 5, listenPort: gonePlan.listenPort, network: gonePlan.network },
+  ]);
+  await database.close();
+  await ensureHost(old);
+  await buildServer(old, keptPlan, kept);
+  await buildServer(old, gonePlan, gone);
+  expect(await serverHealthy(old, keptPlan, kept)).toBe(true);
+  const { vpnId, ...keys } = kept;
+  const server = {
+    endpoint: `127.0.0.1:${keptPlan.listenPort}`,
+    serverPublicKey: kept.serverPublicKey,
+    clientAddresses: [`${keptPlan.clientAddress}/32`],
+    dns: [...settings.dns],
+  };
+  fs.writeFileSync(
+    path.join(dataDir, 'host-state.json'),
+    JSON.stringify({ vpns: { [vpnId]: { ...keys, startedAtMs: Date.now(), server } } }),
+    { mode: 0o600 },
+  );
+  return { kept, gone, keptPlan, endpoint: server.endpoint };
+}
+
+/** Starts as agent.ts does: the state, the upgrade, the reconciliation. */
+async function startHost(dataDir: string, legacyPrefix: string, running: ProvisionTarget[]) {
+  const state = new HostState(dataDir);
+  const provisioner = createNetnsProvisioner({
+    allocations: memoryAllocations(state.servers, () => state.save()),
+    settings,
+  });
+  await upgradeLegacyState({ dataDir, state, settings, legacyPrefix });
+  await provisioner.reconcile!({ running, inProgress: [] });
+  return { state, provisioner };
+}
+
 (skip ? describe.skip : describe)('a host upgraded from a first-version state', () => {
-  let dataDir: string;
+  const dirs: string[] = [];
 
   beforeAll(async () => {
     await sweep(settings);
     await sweep(legacy);
-    dataDir = makeTempDir('host-upgrade');
   });
 
-  afterAll(async () => {
+  afterEach(async () => {
     await sweep(settings);
     await sweep(legacy);
-    if (dataDir) removeDir(dataDir);
+  });
+
+  afterAll(() => {
+    for (const dir of dirs) removeDir(dir);
   });
 
   test('its VPN keeps its server (same keys, port, bytes) under the new names; nothing old is left', async () => {
-    const kept = target(`1700000000001@${REGION}`);
-    const gone = target(`1700000000002@${REGION}`);
-    const keptPlan = serverPlan(legacy, 3);
-    const gonePlan = serverPlan(legacy, 5);
-
-    // What a first-version host left: its database, its servers, its state file (no `servers`).
-    const old = await openDatabase({ databaseUrl: undefined, dataDir });
-    await old.migrate();
-    await old.db.insert(netnsServers).values([
-      {
-        vpnId: kept.vpnId,
-        slot: 3,
-        listenPort: keptPlan.listenPort,
-        network: keptPlan.network,
-        bytesBase: 5000,
-        bytesSeen: 700,
-      },
-      { vpnId: gone.vpnId, slot: 5, listenPort: gonePlan.listenPort, network: gonePlan.network },
-    ]);
-    await old.close();
-    await ensureHost(legacy);
-    await buildServer(legacy, keptPlan, kept);
-    await buildServer(legacy, gonePlan, gone);
-    expect(await serverHealthy(legacy, keptPlan, kept)).toBe(true);
-    const { vpnId, ...keys } = kept;
-    const server = {
-      endpoint: `127.0.0.1:${keptPlan.listenPort}`,
-      serverPublicKey: kept.serverPublicKey,
-      clientAddresses: [`${keptPlan.clientAddress}/32`],
-      dns: [...settings.dns],
-    };
-    fs.writeFileSync(
-      path.join(dataDir, 'host-state.json'),
-      JSON.stringify({ vpns: { [vpnId]: { ...keys, startedAtMs: Date.now(), server } } }),
-      { mode: 0o600 },
-    );
-
-    // The host starts (as agent.ts does): state, upgrade, reconciliation.
-    const state = new HostState(dataDir);
-    const provisioner = createNetnsProvisioner({
-      allocations: memoryAllocations(state.servers, () => state.save()),
-      settings,
-    });
-    await upgradeLegacyState({ dataDir, state, settings, legacyPrefix: legacy.namePrefix });
-    await provisioner.reconcile!({ running: [kept], inProgress: [] });
+    const dataDir = makeTempDir('host-upgrade');
+    dirs.push(dataDir);
+    const { kept, gone, keptPlan, endpoint } = await firstVersionHost(dataDir, legacy);
+    const { vpnId } = kept;
+    const { state, provisioner } = await startHost(dataDir, legacy.namePrefix, [kept]);
 
     // The VPN's server: same port and addresses, healthy under the new names with its keys.
-    const record = state.servers.get(kept.vpnId);
+    const record = state.servers.get(vpnId);
     expect(record).toMatchObject({
       slot: 3,
       listenPort: keptPlan.listenPort,
@@ -128,7 +144,7 @@ const tableExists = (of: NetnsSettings) =>
     // Its bytes so far are kept (the old daemon's count folded in).
     expect((await provisioner.usage({ vpnId, region: REGION, runningAtMs: 0 })).bytes).toBe(5700);
     // Saved: a restart finds the record in the state file.
-    expect(new HostState(dataDir).servers.get(kept.vpnId)?.listenPort).toBe(keptPlan.listenPort);
+    expect(new HostState(dataDir).servers.get(vpnId)?.listenPort).toBe(keptPlan.listenPort);
     expect(state.servers.has(gone.vpnId)).toBe(false);
 
     // Nothing of the old names, the old table, the other VPN's server or the old database.
@@ -140,7 +156,32 @@ const tableExists = (of: NetnsSettings) =>
     expect(fs.existsSync(legacyDatabaseDir(dataDir))).toBe(false);
 
     // Deprovisioned later: nothing left at all.
-    await provisioner.deprovision({ vpnId, region: REGION, endpoint: server.endpoint });
+    await provisioner.deprovision({ vpnId, region: REGION, endpoint });
+    expect(await leftovers(settings)).toEqual([]);
+  });
+
+  test('with its NETNS_PREFIX unchanged, its VPN keeps the very server it had', async () => {
+    const dataDir = makeTempDir('host-upgrade-same');
+    dirs.push(dataDir);
+    const { kept, gone, keptPlan, endpoint } = await firstVersionHost(dataDir, settings);
+    const daemons = namespacePids(keptPlan.name);
+    expect(daemons.length).toBeGreaterThan(0);
+    const { state, provisioner } = await startHost(dataDir, settings.namePrefix, [kept]);
+
+    // Re-adopted as it runs: the same wireguard-go process, nothing rebuilt.
+    expect(state.servers.get(kept.vpnId)?.listenPort).toBe(keptPlan.listenPort);
+    expect(namespacePids(keptPlan.name)).toEqual(daemons);
+    expect(await serverHealthy(settings, keptPlan, kept)).toBe(true);
+    expect(
+      (await provisioner.usage({ vpnId: kept.vpnId, region: REGION, runningAtMs: 0 })).bytes,
+    ).toBe(5700);
+    // The other VPN's server is gone, and the old database.
+    expect(state.servers.has(gone.vpnId)).toBe(false);
+    expect(
+      (await leftovers(settings)).filter((item) => item.includes(`${settings.namePrefix}5`)),
+    ).toEqual([]);
+    expect(fs.existsSync(legacyDatabaseDir(dataDir))).toBe(false);
+    await provisioner.deprovision({ vpnId: kept.vpnId, region: REGION, endpoint });
     expect(await leftovers(settings)).toEqual([]);
   });
 });
