@@ -3,7 +3,8 @@
  * (JetStream, leaf node listener) that the service logs in to, and a leaf nats-server per region
  * (a leaf node remote to the hub's account) that the region's host logs in to. A VPN is
  * provisioned in each region through its leaf, and the README shows the configurations the test
- * runs.
+ * runs. Least privilege through a leaf (hostsPrivilege.ts): Paris's host credentials on its leaf
+ * node, and the Paris leaf node's own credentials on the hub, are refused Tokyo's subjects.
  */
 import fs from 'node:fs';
 import path from 'node:path';
