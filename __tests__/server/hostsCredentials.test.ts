@@ -9,6 +9,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { nkeys } from 'nats';
 import type { App } from '../../src/server/app';
+import {
+  createHostsProvisioner,
+  type HostsProvisioner,
+} from '../../src/server/hosts/hostsProvisioner';
+import { connectNats } from '../../src/server/hosts/natsConnect';
+import { loadHostsSettings } from '../../src/server/hosts/settings';
 import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from './helpers';
 import {
   natsSkipReason,
@@ -20,12 +26,15 @@ import {
   type TestHostOptions,
   type TestNats,
 } from './hostsHelpers';
+import { expectLeastPrivilege } from './hostsPrivilege';
 import { hostPermissions, NatsOperator, seedText } from './natsAuth';
 import { buildVpnApp, createBody, createVpn, signUpUser, waitForVpnState } from './vpnHelpers';
 
 const skip = natsSkipReason();
 const REGION = 'eu-north-1';
 const HOST = 'stockholm-1';
+/** A second host's NATS user (no process): the one trying the first host's subjects. */
+const OTHER = 'oslo-1';
 
 jest.setTimeout(240_000);
 
@@ -35,6 +44,8 @@ describe.each<NatsAuth>(['nkey', 'creds'])('NATS credentials: %s', (auth) => {
   let app: App;
   let host: TestHost | undefined;
   let dataDir: string;
+  let provisioner: HostsProvisioner;
+  let vpnId = '';
   const setting = auth === 'nkey' ? 'NATS_NKEY_SEED_FILE' : 'NATS_CREDS';
 
   const hostOptions = (env: Record<string, string>): TestHostOptions => ({
@@ -55,15 +66,17 @@ describe.each<NatsAuth>(['nkey', 'creds'])('NATS credentials: %s', (auth) => {
 
   beforeAll(async () => {
     if (skip) return;
-    nats = await startNats([HOST], auth);
+    nats = await startNats([HOST, OTHER], auth);
     database = await openTestDatabase('pglite');
     dataDir = makeTempDir(`host-${auth}`);
     host = await startHost(hostOptions(nats.hostEnv(HOST)));
-    app = await buildVpnApp(database, {
-      ...nats.serviceEnv(),
-      HOST_GRACE_S: '30',
-      HOST_LOST_S: '3600',
+    const env = { ...nats.serviceEnv(), HOST_GRACE_S: '30', HOST_LOST_S: '3600' };
+    // The app's provisioner, made here to see the reports it rejects.
+    provisioner = createHostsProvisioner({
+      db: database.handle.db,
+      settings: loadHostsSettings(env)!,
     });
+    app = await buildVpnApp(database, env, { provisioner });
   });
 
   afterAll(async () => {
@@ -78,7 +91,6 @@ describe.each<NatsAuth>(['nkey', 'creds'])('NATS credentials: %s', (auth) => {
     expect(nats.hostEnv(HOST)[setting]).toBeTruthy();
     expect(nats.serviceEnv()[setting]).toBeTruthy();
     const user = await signUpUser(app, `creds-${auth}`);
-    let vpnId = '';
     // The host may be unknown to the service for a moment after it starts.
     const deadline = Date.now() + 60_000;
     for (;;) {
@@ -92,6 +104,33 @@ describe.each<NatsAuth>(['nkey', 'creds'])('NATS credentials: %s', (auth) => {
     }
     await waitForVpnState(app, user, vpnId, 'Running', 60_000);
   });
+
+  (skip ? test.skip : test)(
+    "another host's credentials cannot use this host's subjects nor report for its VPN",
+    async () => {
+      expect(vpnId).not.toBe('');
+      const settingsOf = (env: Record<string, string>) => ({
+        url: env.NATS_URL,
+        credsFile: env.NATS_CREDS,
+        nkeySeedFile: env.NATS_NKEY_SEED_FILE,
+      });
+      const service = await connectNats(settingsOf(nats.serviceEnv()), 'test service');
+      const attacker = await connectNats(settingsOf(nats.hostEnv(OTHER)), `test ${OTHER}`);
+      try {
+        await expectLeastPrivilege({
+          attacker,
+          attackerId: OTHER,
+          victimId: HOST,
+          service,
+          victimVpn: vpnId,
+          provisioner,
+          db: database.handle.db,
+        });
+      } finally {
+        await Promise.all([attacker.close(), service.close()]);
+      }
+    },
+  );
 
   (skip ? test.skip : test)(
     'a host with credentials NATS does not know refuses to start, saying which',

@@ -3,7 +3,8 @@
  * (JetStream, leaf node listener) that the service logs in to, and a leaf nats-server per region
  * (a leaf node remote to the hub's account) that the region's host logs in to. A VPN is
  * provisioned in each region through its leaf, and the README shows the configurations the test
- * runs.
+ * runs. Least privilege through a leaf (hostsPrivilege.ts): Paris's host credentials on its leaf
+ * node, and the Paris leaf node's own credentials on the hub, are refused Tokyo's subjects.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,9 +12,15 @@ import { eq } from 'drizzle-orm';
 import { connect } from 'nats';
 import type { App } from '../../src/server/app';
 import { vpns } from '../../src/server/db/schema';
+import {
+  createHostsProvisioner,
+  type HostsProvisioner,
+} from '../../src/server/hosts/hostsProvisioner';
 import { COMMAND_STREAM, consumerName } from '../../src/server/hosts/protocol';
+import { loadHostsSettings } from '../../src/server/hosts/settings';
 import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from './helpers';
 import { natsSkipReason, startHost, waitFor, type TestHost } from './hostsHelpers';
+import { connectWithUrl, expectLeastPrivilege } from './hostsPrivilege';
 import { natsHubConfig, natsLeafConfig, startLeafNats, type TestLeafNats } from './natsLeaf';
 import {
   api,
@@ -73,6 +80,9 @@ test('the README shows the hub and leaf configurations the test runs', () => {
   const hosts: TestHost[] = [];
   const dirs: string[] = [];
   let user: TestUser;
+  let provisioner: HostsProvisioner;
+  /** The VPN of each region, by region. */
+  const ids: Record<string, string> = {};
 
   beforeAll(async () => {
     nats = await startLeafNats({ [PARIS]: ['paris-1'], [TOKYO]: ['tokyo-1'] });
@@ -94,11 +104,13 @@ test('the README shows the hub and leaf configurations the test runs', () => {
         }),
       );
     }
-    app = await buildVpnApp(database, {
-      NATS_URL: nats.serviceUrl,
-      HOST_GRACE_S: '30',
-      HOST_LOST_S: '3600',
+    const env = { NATS_URL: nats.serviceUrl, HOST_GRACE_S: '30', HOST_LOST_S: '3600' };
+    // The app's provisioner, made here to see the reports it rejects.
+    provisioner = createHostsProvisioner({
+      db: database.handle.db,
+      settings: loadHostsSettings(env)!,
     });
+    app = await buildVpnApp(database, env, { provisioner });
     user = await signUpUser(app, 'hosts-leaf');
   });
 
@@ -111,7 +123,6 @@ test('the README shows the hub and leaf configurations the test runs', () => {
   });
 
   test('a VPN in each region is provisioned by its host through its leaf node', async () => {
-    const ids: Record<string, string> = {};
     let lastError: unknown;
     for (const region of [PARIS, TOKYO]) {
       // The host's heartbeats reach the service once its leaf node is linked to the hub.
@@ -163,6 +174,45 @@ test('the README shows the hub and leaf configurations the test runs', () => {
       }, 'every command acked');
     } finally {
       await service.close();
+    }
+  });
+
+  test("host A's credentials on its leaf node cannot use host B's subjects nor report for B's VPN", async () => {
+    expect(ids[TOKYO]).toBeDefined();
+    const service = await connectWithUrl(nats.serviceUrl);
+    const attacker = await connectWithUrl(nats.hostUrl('paris-1'));
+    try {
+      await expectLeastPrivilege({
+        attacker,
+        attackerId: 'paris-1',
+        victimId: 'tokyo-1',
+        service,
+        victimVpn: ids[TOKYO],
+        provisioner,
+        db: database.handle.db,
+      });
+    } finally {
+      await Promise.all([attacker.close(), service.close()]);
+    }
+  });
+
+  test("a leaf node's own hub credentials cannot use another region's host subjects", async () => {
+    expect(ids[TOKYO]).toBeDefined();
+    const service = await connectWithUrl(nats.serviceUrl);
+    // What a compromised Paris leaf node could do on the hub.
+    const attacker = await connectWithUrl(nats.leafUrl(PARIS));
+    try {
+      await expectLeastPrivilege({
+        attacker,
+        attackerId: 'paris-1',
+        victimId: 'tokyo-1',
+        service,
+        victimVpn: ids[TOKYO],
+        provisioner,
+        db: database.handle.db,
+      });
+    } finally {
+      await Promise.all([attacker.close(), service.close()]);
     }
   });
 });

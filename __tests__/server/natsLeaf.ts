@@ -104,6 +104,8 @@ export interface TestLeafNats {
   serviceUrl: string;
   /** Host `hostId`'s URL (on its region's leaf node). */
   hostUrl(hostId: string): string;
+  /** The URL of `region`'s leaf node user on the hub (what its leaf node logs in with). */
+  leafUrl(region: string): string;
   hub: NatsServerProcess;
   leaves: NatsServerProcess[];
   /** Kills every server and removes their directory. */
@@ -155,6 +157,11 @@ export async function startLeafNats(regions: Record<string, string[]>): Promise<
         const host = leafRegions[at]?.hosts.find((h) => h.id === hostId);
         if (!host) throw new Error(`no NATS user for host ${hostId}`);
         return `nats://${hostId}:${host.password}@127.0.0.1:${leaves[at].port}`;
+      },
+      leafUrl: (region) => {
+        const leaf = leafRegions.find((entry) => entry.region === region);
+        if (!leaf) throw new Error(`no leaf node for ${region}`);
+        return `nats://leaf-${region}:${leaf.leafPassword}@127.0.0.1:${hub.port}`;
       },
       hub,
       leaves,

@@ -244,3 +244,24 @@ export const vpnHosts = pgTable('vpn_hosts', {
 
 /** A row of `vpn_hosts`. */
 export type VpnHostRow = typeof vpnHosts.$inferSelect;
+
+/**
+ * The highest cumulative byte counter each VPN's own host reported (issue 18, with NATS_URL),
+ * in the database so that every service process meters from the last report at once, one that
+ * just started or never heard it included. Written by whichever processes hear a usage report,
+ * one statement per report, only for VPNs placed on the reporting host, and never lowered
+ * (`GREATEST`): a repeated, late or lost report charges nothing twice. Goes with the VPN's row.
+ */
+export const vpnReportedBytes = pgTable('vpn_reported_bytes', {
+  /** The VPN. */
+  vpnId: text('vpn_id')
+    .primaryKey()
+    .references(() => vpns.vpnId, { onDelete: 'cascade' }),
+  /** Bytes through its tunnel since it started, both directions, as its host last counted. */
+  bytes: bigint('bytes', { mode: 'number' }).notNull(),
+  /** When the counter last grew. */
+  reportedAt: timestamp('reported_at', tz).notNull(),
+});
+
+/** A row of `vpn_reported_bytes`. */
+export type VpnReportedBytesRow = typeof vpnReportedBytes.$inferSelect;

@@ -14,10 +14,11 @@
  * - The server's key pair is made here; only the public key, endpoint and port are answered.
  * - Every `heartbeatMs`: a heartbeat (regions, capacity, the VPNs alive) and the cumulative byte
  *   counters of every VPN.
- * - On start, the servers of the saved state are re-adopted (`netns`: restarted when dead, with
- *   the same keys and port, so clients' configs keep working), whatever of ours belongs to no
- *   VPN of the state is removed, and the first heartbeat has a new bootId: the service then lists
- *   this host's live set (`list-live`) and deprovisions what it no longer has.
+ * - On start, a first-version state is upgraded (hostLegacy.ts), the servers of the saved state
+ *   are re-adopted (`netns`: restarted when dead, with the same keys and port, so clients'
+ *   configs keep working), whatever of ours belongs to no VPN of the state is removed, and the
+ *   first heartbeat has a new bootId: the service then lists this host's live set (`list-live`)
+ *   and deprovisions what it no longer has.
  * - On stop, the servers keep running (a restart re-adopts them); once the host has no VPN left,
  *   its nft table goes too.
  */
@@ -30,6 +31,7 @@ import {
   type NetnsProvisionerOptions,
 } from '../provisioners/netns';
 import { removeHostRules } from '../provisioners/netnsHost';
+import { hostNamePrefix, NETNS_DEFAULTS } from '../provisioners/netnsSettings';
 import { memoryAllocations, type NetnsAllocations } from '../provisioners/netnsStore';
 import { netnsMountsPrivate } from '../provisioners/netnsSystem';
 import { createSimulatedProvisioner, type SimulatedPorts } from '../provisioners/simulated';
@@ -39,6 +41,7 @@ import {
   type ProvisionTarget,
 } from '../provisioners/types';
 import { generateKeyPair } from '../vpns/keys';
+import { upgradeLegacyState } from './hostLegacy';
 import { HostState, type HostVpn } from './hostState';
 import { connectNats, redactedUrl } from './natsConnect';
 import {
@@ -121,6 +124,17 @@ export class HostAgent {
         allocations,
         settings: settings.netns,
         log: this.provisionerLog(),
+      });
+      // A state of the first versions: allocations in <DATA_DIR>/pglite, servers named `pn...`.
+      await upgradeLegacyState({
+        dataDir: settings.dataDir,
+        state,
+        settings: settings.netns,
+        legacyPrefix:
+          settings.netns.namePrefix === hostNamePrefix(settings.hostId)
+            ? NETNS_DEFAULTS.prefix
+            : settings.netns.namePrefix,
+        log: (msg, fields) => this.log('info', msg, fields),
       });
     } else {
       this.provisioner = createSimulatedProvisioner({

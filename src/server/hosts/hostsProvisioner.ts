@@ -14,7 +14,8 @@
  *   host). A deprovision is done once stored: the host does it when it is back.
  * - Reports are believed only from the VPN's own host (the subject names the sender, and NATS
  *   permissions make a host's user publish only on its own subjects). Usage is the highest
- *   cumulative counter reported, so a repeated or late report never charges twice.
+ *   cumulative counter reported, kept in the database (hostUsage.ts) so that every service
+ *   process meters from the last report at once; a repeated or late report never charges twice.
  * - Host failure (hostMonitor.ts): Running VPNs whose host has not reported them alive for
  *   HOST_GRACE_S go Paused, back to Running when reported alive, terminated after HOST_LOST_S.
  * - A host that (re)starts is asked for its live set; what the service no longer has is removed.
@@ -41,6 +42,7 @@ import { recordHeartbeat, type HostInfo } from './hostLiveness';
 import { HostMonitor } from './hostMonitor';
 import { noHostMessage, placeVpn, regionUnavailable, type PlacementView } from './hostPlacement';
 import { HostBus } from './hostBus';
+import { recordReportedBytes, ReportedBytesReader } from './hostUsage';
 import {
   decodeHeartbeat,
   decodeUsage,
@@ -73,8 +75,9 @@ export class HostsProvisioner implements Provisioner {
   private readonly bus: HostBus;
   /** vpnId -> host, as recorded in the database (only set values are cached). */
   private readonly vpnHosts = new Map<string, string>();
-  /** vpnId -> the highest cumulative byte counter its own host reported. */
+  /** vpnId -> the highest counter this process recorded (hostUsage.ts): not written again. */
   private readonly usageBytes = new Map<string, number>();
+  private readonly reportedBytes: ReportedBytesReader;
   /** Reports ignored because they came from another host than the VPN's. */
   readonly rejected: RejectedReport[] = [];
   readonly startedAtMs: number;
@@ -82,6 +85,7 @@ export class HostsProvisioner implements Provisioner {
 
   constructor(private readonly options: HostsProvisionerOptions) {
     this.startedAtMs = this.now();
+    this.reportedBytes = new ReportedBytesReader(options.db);
     this.bus = new HostBus({
       settings: options.settings,
       log: options.log,
@@ -188,11 +192,18 @@ export class HostsProvisioner implements Provisioner {
     const usage = decodeUsage(data);
     if (!usage) return;
     const owners = await this.hostsOf(usage.vpns.map((entry) => entry.vpnId));
+    const grown: { vpnId: string; bytes: number }[] = [];
     for (const { vpnId, bytes } of usage.vpns) {
       if (owners.get(vpnId) !== hostId) {
         if (owners.has(vpnId)) this.reject({ hostId, vpnId, kind: 'usage' });
         continue;
       }
+      if (bytes > (this.usageBytes.get(vpnId) ?? 0)) grown.push({ vpnId, bytes });
+    }
+    if (grown.length === 0) return;
+    // One statement; the database checks the host again and never lowers a counter.
+    await recordReportedBytes(this.options.db, hostId, grown);
+    for (const { vpnId, bytes } of grown) {
       this.usageBytes.set(vpnId, Math.max(bytes, this.usageBytes.get(vpnId) ?? 0));
     }
   }
@@ -371,9 +382,14 @@ export class HostsProvisioner implements Provisioner {
     this.usageBytes.delete(vpn.vpnId);
   }
 
-  /** The highest cumulative byte counter the VPN's own host reported (0 before any). */
+  /**
+   * The highest cumulative byte counter the VPN's own host reported (0 before any), as recorded
+   * in the database by whichever service process heard it. A query on `db`: never call it
+   * inside a transaction (PGlite has one connection).
+   * @throws the database's error.
+   */
   async usage(vpn: UsageTarget): Promise<UsageResult> {
-    return { bytes: this.usageBytes.get(vpn.vpnId) ?? 0 };
+    return { bytes: await this.reportedBytes.bytes(vpn.vpnId) };
   }
 }
 
