@@ -40,7 +40,7 @@ import {
 } from '../provisioners/types';
 import { generateKeyPair } from '../vpns/keys';
 import { HostState, type HostVpn } from './hostState';
-import { connectNats, redactedUrl } from './natsConnect';
+import { connectNats, drainOrClose, redactedUrl } from './natsConnect';
 import {
   decodeCommand,
   deliverSubject,
@@ -168,7 +168,7 @@ export class HostAgent {
     clearInterval(this.timer);
     this.subscription?.unsubscribe();
     await Promise.allSettled([...this.chains.values()]);
-    await this.nc?.drain().catch(() => undefined);
+    await drainOrClose(this.nc);
     if (this.countersChanged) this.state.save();
     if (this.settings.provisioner === 'netns' && this.state.servers.size === 0) {
       await removeHostRules(this.settings.netns).catch((error: unknown) =>
