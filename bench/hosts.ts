@@ -5,7 +5,10 @@
  * so what is measured is the service, NATS and the hosts' handling, not a server's start), with
  * a nats-server of its own on a random loopback port. Prints the create-to-Running p50 and p95
  * and the service's CPU seconds per VPN (this process's user + system CPU from the first create
- * to the last Running, divided by the count; it includes the API calls that created them).
+ * to the last Running, divided by the count; it includes the API calls that created them; while
+ * waiting it polls one count every 500 ms) and the hosts' CPU seconds per VPN (the 4 host
+ * processes' user + system CPU over the same span, from /proc on Linux: their NATS handling and
+ * their state file, host-state.json, written on each allocation), with the load average.
  *
  * Needs `/usr/sbin/nats-server` (or NATS_SERVER): elsewhere it prints why it is skipped.
  * Environment: BENCH_HOSTS_VPNS (default 1000), BENCH_HOSTS_CONCURRENCY (lifecycle jobs at once
@@ -14,7 +17,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db';
@@ -26,6 +29,18 @@ import { createBody, createVpn, signUpUser } from '../__tests__/server/vpnHelper
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** User + system CPU seconds of a host process so far (Linux: /proc/<pid>/stat), 0 elsewhere. */
+function cpuSecondsOf(host: TestHost): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${host.child.pid}/stat`, 'utf8');
+    // Fields after the command name (in parentheses): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks: USER_HZ is 100
+  } catch {
+    return 0;
+  }
 }
 
 const HOSTS = [
@@ -52,6 +67,8 @@ async function main(): Promise<void> {
   const hosts: TestHost[] = [];
   let times: number[] = [];
   let cpuSeconds = 0;
+  let hostCpuSeconds = 0;
+  const loadBefore = os.loadavg()[0];
   try {
     hosts.push(
       ...(await Promise.all(
@@ -99,6 +116,7 @@ async function main(): Promise<void> {
         }
         const created = new Map<string, number>();
         const cpuBefore = process.cpuUsage();
+        const hostCpuBefore = hosts.reduce((sum, host) => sum + cpuSecondsOf(host), 0);
         const epochOffset = Date.now() - performance.now();
         await Promise.all(
           Array.from({ length: count }, async (_, index) => {
@@ -112,20 +130,31 @@ async function main(): Promise<void> {
           }),
         );
         const ids = [...created.keys()];
-        const running = new Map<string, number>();
+        // A cheap count while waiting (this process's CPU is what is measured), the rows once.
         for (;;) {
-          const rows = await database.db
-            .select({ vpnId: vpns.vpnId, state: vpns.state, runningAt: vpns.runningAt })
+          const [progress] = await database.db
+            .select({
+              running: sql<number>`count(*) filter (where ${vpns.runningAt} is not null)::int`,
+              failed: sql<number>`count(*) filter (where ${vpns.state} = 'Failed')::int`,
+            })
             .from(vpns)
-            .where(inArray(vpns.vpnId, ids));
-          if (rows.some((row) => row.state === 'Failed')) throw new Error('a VPN failed');
+            .where(eq(vpns.userSub, user.sub));
+          if (progress.failed > 0) throw new Error(`${progress.failed} VPNs failed`);
+          if (progress.running === count) break;
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+        const cpu = process.cpuUsage(cpuBefore);
+        hostCpuSeconds = hosts.reduce((sum, host) => sum + cpuSecondsOf(host), 0) - hostCpuBefore;
+        const running = new Map<string, number>();
+        for (let at = 0; at < ids.length; at += 500) {
+          const rows = await database.db
+            .select({ vpnId: vpns.vpnId, runningAt: vpns.runningAt })
+            .from(vpns)
+            .where(inArray(vpns.vpnId, ids.slice(at, at + 500)));
           for (const row of rows) {
             if (row.runningAt) running.set(row.vpnId, row.runningAt.getTime() - epochOffset);
           }
-          if (running.size === count) break;
-          await new Promise((resolve) => setTimeout(resolve, 200));
         }
-        const cpu = process.cpuUsage(cpuBefore);
         cpuSeconds = (cpu.user + cpu.system) / 1e6;
         times = ids.map((vpnId) => (running.get(vpnId) ?? 0) - (created.get(vpnId) ?? 0));
       } finally {
@@ -141,14 +170,14 @@ async function main(): Promise<void> {
   }
 
   process.stdout.write(
-    `\nVPN hosts control plane (NATS JetStream, ${HOSTS.length} simulated hosts, service on PGlite), Node ${process.version}, ${os.cpus().length} CPUs\n\n`,
+    `\nVPN hosts control plane (NATS JetStream, ${HOSTS.length} simulated hosts, service on PGlite), Node ${process.version}, ${os.cpus().length} CPUs, load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after\n\n`,
   );
   process.stdout.write(
-    '| VPNs at once | hosts | lifecycle jobs at once | create to Running p50 ms | p95 ms | service CPU s per VPN |\n',
+    '| VPNs at once | hosts | lifecycle jobs at once | create to Running p50 ms | p95 ms | service CPU s per VPN | hosts CPU s per VPN |\n',
   );
-  process.stdout.write('| ---: | ---: | ---: | ---: | ---: | ---: |\n');
+  process.stdout.write('| ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n');
   process.stdout.write(
-    `| ${count} | ${HOSTS.length} | ${concurrency ?? 8} | ${Math.round(percentile(times, 50))} | ${Math.round(percentile(times, 95))} | ${(cpuSeconds / count).toFixed(4)} |\n`,
+    `| ${count} | ${HOSTS.length} | ${concurrency ?? 8} | ${Math.round(percentile(times, 50))} | ${Math.round(percentile(times, 95))} | ${(cpuSeconds / count).toFixed(4)} | ${(hostCpuSeconds / count).toFixed(4)} |\n`,
   );
 }
 

@@ -43,7 +43,7 @@ import {
 import { generateKeyPair } from '../vpns/keys';
 import { upgradeLegacyState } from './hostLegacy';
 import { HostState, type HostVpn } from './hostState';
-import { connectNats, redactedUrl } from './natsConnect';
+import { connectNats, drainOrClose, redactedUrl } from './natsConnect';
 import {
   decodeCommand,
   deliverSubject,
@@ -182,7 +182,7 @@ export class HostAgent {
     clearInterval(this.timer);
     this.subscription?.unsubscribe();
     await Promise.allSettled([...this.chains.values()]);
-    await this.nc?.drain().catch(() => undefined);
+    await drainOrClose(this.nc);
     if (this.countersChanged) this.state.save();
     if (this.settings.provisioner === 'netns' && this.state.servers.size === 0) {
       await removeHostRules(this.settings.netns).catch((error: unknown) =>

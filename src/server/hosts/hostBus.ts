@@ -17,7 +17,7 @@ import {
   type NatsConnection,
 } from 'nats';
 import { safeMessage } from '../logger';
-import { connectNats, redactedUrl } from './natsConnect';
+import { connectNats, drainOrClose, redactedUrl } from './natsConnect';
 import {
   ALL_REPORTS_SUBJECT,
   COMMAND_STREAM,
@@ -212,6 +212,6 @@ export class HostBus {
     for (const waiter of this.waiters.values()) {
       waiter.resolve({ id: '', op: 'provision', ok: false, error: 'shutting down' });
     }
-    await this.nc?.drain().catch(() => undefined);
+    await drainOrClose(this.nc);
   }
 }

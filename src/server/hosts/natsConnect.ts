@@ -13,6 +13,7 @@ import {
   connect,
   credsAuthenticator,
   ErrorCode,
+  Events,
   nkeyAuthenticator,
   nkeys,
   type ConnectionOptions,
@@ -159,4 +160,29 @@ export async function connectNats(settings: NatsSettings, name: string): Promise
     }
     throw error;
   }
+}
+
+/**
+ * Ends a connection on shutdown: drained (subscriptions ended, what was published flushed) when
+ * the server is reachable, else closed at once. A drain flushes to the server, so while the
+ * server is unreachable (the client reconnecting) it would wait for it to come back, holding up
+ * the stop of the service or host until its shutdown time-out. Never throws.
+ */
+export async function drainOrClose(nc: NatsConnection | undefined): Promise<void> {
+  if (!nc || nc.isClosed()) return;
+  // Resolves when the connection drops (or closes) from now on.
+  const lost = (async () => {
+    for await (const status of nc.status()) {
+      if (status.type === Events.Disconnect) return;
+    }
+  })().catch(() => undefined);
+  // rtt() refuses at once while disconnected; it is a round trip otherwise.
+  const reachable = nc.rtt().then(
+    () => true,
+    () => false,
+  );
+  if (await Promise.race([reachable, lost.then(() => false)])) {
+    await Promise.race([nc.drain().catch(() => undefined), lost]);
+  }
+  if (!nc.isClosed()) await nc.close().catch(() => undefined);
 }
