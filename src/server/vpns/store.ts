@@ -64,13 +64,18 @@ export function toVpn(row: VpnRow): Vpn {
 
 /**
  * The metrics of a row at `nowMs` (spec §3): duration in whole seconds of running (up to the
- * end, at most deleteAfter), bytes and peanuts charged so far (peanuts rounded to 2 decimals).
- * All null (shown N/A) for a VPN that never ran.
+ * end, at most deleteAfter; a Paused VPN's stops at the pause, `updatedAt`, as its metering
+ * does: on resume `runningAt` moves forward by the pause), bytes and peanuts charged so far
+ * (peanuts rounded to 2 decimals). All null (shown N/A) for a VPN that never ran.
  */
 export function metricsOf(row: VpnRow, nowMs: number): VpnMetricsJson {
   if (row.runningAt === null) return { duration: null, bytes: null, peanuts: null };
   const runningAtMs = row.runningAt.getTime();
-  const endMs = Math.min(row.endedAt?.getTime() ?? nowMs, deadlineOf(runningAtMs, row.deleteAfter));
+  const untilMs = row.state === 'Paused' ? row.updatedAt.getTime() : nowMs;
+  const endMs = Math.min(
+    row.endedAt?.getTime() ?? untilMs,
+    deadlineOf(runningAtMs, row.deleteAfter),
+  );
   return {
     duration: Math.max(0, Math.floor((endMs - runningAtMs) / 1000)),
     bytes: row.bytes,
