@@ -160,6 +160,34 @@ async function startHost(dataDir: string, legacyPrefix: string, running: Provisi
     expect(await leftovers(settings)).toEqual([]);
   });
 
+  test.each(['absent', 'of this version'])(
+    "given the service's DATA_DIR (host state file %s), it never opens nor removes the service's database",
+    async (stateFile) => {
+      const dataDir = makeTempDir('host-upgrade-service');
+      dirs.push(dataDir);
+      // The service's embedded database with a VPN's allocation, and that VPN's server running.
+      const { kept, keptPlan } = await firstVersionHost(dataDir, legacy);
+      if (stateFile === 'absent') fs.rmSync(path.join(dataDir, 'host-state.json'));
+      else new HostState(dataDir).save();
+      const daemons = namespacePids(keptPlan.name);
+
+      const state = new HostState(dataDir);
+      expect(await upgradeLegacyState({ dataDir, state, settings, legacyPrefix: 'pnu' })).toEqual(
+        [],
+      );
+      // Nothing imported, the service's server untouched, its database still there and whole.
+      expect(state.servers.size).toBe(0);
+      expect(namespacePids(keptPlan.name)).toEqual(daemons);
+      expect(await serverHealthy(legacy, keptPlan, kept)).toBe(true);
+      const database = await openDatabase({ databaseUrl: undefined, dataDir });
+      try {
+        expect(await database.db.select().from(netnsServers)).toHaveLength(2);
+      } finally {
+        await database.close();
+      }
+    },
+  );
+
   test('with its NETNS_PREFIX unchanged, its VPN keeps the very server it had', async () => {
     const dataDir = makeTempDir('host-upgrade-same');
     dirs.push(dataDir);

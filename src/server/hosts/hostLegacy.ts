@@ -69,16 +69,19 @@ async function legacyRecords(dir: string): Promise<NetnsServerRecord[]> {
 }
 
 /**
- * Imports the allocations of a first-version host (see the file's comment); does nothing when
- * `<dataDir>/pglite` is absent. Idempotent: a record already in the state is kept as it is.
- * Returns the vpnIds imported.
+ * Imports the allocations of a first-version host (see the file's comment); does nothing unless
+ * the state file is a first version's (`state.firstVersion`: it has no `servers`, which every
+ * save of this version writes) and `<dataDir>/pglite` exists. So a `<dataDir>/pglite` that is
+ * not a first-version host's, such as the service's own embedded database when a host is given
+ * the service's DATA_DIR, is never opened nor removed, and the import runs once. Idempotent: a
+ * record already in the state is kept as it is. Returns the vpnIds imported.
  * @throws Error when the old database cannot be read (the host must not start: it would lose
  *   its VPNs' servers).
  */
 export async function upgradeLegacyState(options: LegacyUpgradeOptions): Promise<string[]> {
   const { state, settings, log } = options;
   const dir = legacyDatabaseDir(options.dataDir);
-  if (!fs.existsSync(dir)) return [];
+  if (!state.firstVersion || !fs.existsSync(dir)) return [];
   const records = await legacyRecords(dir);
   const legacy: NetnsSettings = { ...settings, namePrefix: options.legacyPrefix };
   const renamed = options.legacyPrefix !== settings.namePrefix;

@@ -32,6 +32,11 @@ export class HostState {
   readonly vpns = new Map<string, HostVpn>();
   /** The provisioner's allocations by vpnId (`netns`: the whole server; `simulated`: its port). */
   readonly servers = new Map<string, NetnsServerRecord>();
+  /**
+   * True when the file was written by a first version of the host (it has no `servers`: their
+   * allocations were in a database, hostLegacy.ts); false when absent or of this version.
+   */
+  readonly firstVersion: boolean = false;
   private readonly file: string;
 
   /** Loads `<dataDir>/host-state.json` (empty when absent); creates `dataDir` (mode 0700). */
@@ -53,6 +58,7 @@ export class HostState {
       for (const [vpnId, record] of Object.entries(parsed.servers ?? {})) {
         this.servers.set(vpnId, record);
       }
+      this.firstVersion = parsed.servers === undefined;
     }
   }
 
