@@ -92,13 +92,15 @@ export function AppHeader() {
       ) : (
         <>
           <Menu
+            className="app-header-wide"
             mode="horizontal"
             items={items}
             selectedKeys={selectedKeys}
             aria-label="Main menu"
             style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
           />
-          <div style={{ flexShrink: 0, lineHeight: 'normal' }}>
+          {/* index.html hides the wide header's parts on small screens until the app runs. */}
+          <div className="app-header-wide" style={{ flexShrink: 0, lineHeight: 'normal' }}>
             <HeaderSearch />
           </div>
         </>
