@@ -3,8 +3,9 @@
  * estimates and an action button.
  */
 import type { ReactNode } from 'react';
-import { Card, Flex, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import type { PeanutsPack } from '../../../core/packs';
+import { Panel } from '../../components/Panel';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -23,10 +24,11 @@ export interface PackCardProps {
 /** A card describing a pack. */
 export function PackCard({ pack, action }: PackCardProps) {
   return (
-    <Card
+    <Panel
+      element="article"
       title={pack.name}
       style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
-      styles={{ body: { flex: 1, display: 'flex', flexDirection: 'column', gap: 12 } }}
+      bodyStyle={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 12 }}
     >
       <Flex align="baseline" gap="small" wrap>
         <Typography.Text strong style={{ fontSize: 28 }}>
@@ -41,6 +43,6 @@ export function PackCard({ pack, action }: PackCardProps) {
         ))}
       </ul>
       <div>{action}</div>
-    </Card>
+    </Panel>
   );
 }
