@@ -11,7 +11,7 @@ export interface PanelProps {
   title?: ReactNode;
   /** The outer element: `article` for a self-contained item (a pack), default `div`. */
   element?: 'div' | 'article';
-  /** A border around it (antd's `outlined` Card), default true; false for `borderless`. */
+  /** A border around it (antd's `outlined` Card), default true; false: a shadow (`borderless`). */
   bordered?: boolean;
   /** Style of the outer element. */
   style?: CSSProperties;
@@ -39,6 +39,7 @@ export function Panel({
         background: token.colorBgContainer,
         borderRadius: token.borderRadiusLG,
         border: bordered ? line : undefined,
+        boxShadow: bordered ? undefined : token.boxShadowTertiary,
         color: token.colorText,
         ...style,
       }}
@@ -52,6 +53,7 @@ export function Panel({
             minHeight: token.fontSizeLG * token.lineHeightLG + token.padding * 2,
             padding: `0 ${token.paddingLG}px`,
             borderBottom: line,
+            marginBottom: -1,
             color: token.colorTextHeading,
             fontWeight: token.fontWeightStrong,
             fontSize: token.fontSizeLG,

@@ -2,15 +2,14 @@
  * The anonymous home panel (spec §2 "Home"): a link to sign in, what the product is, links to
  * the FAQ and contact page, the sign-up offer and the pricing packs.
  */
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { GiftOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { SIGNUP_BONUS_PEANUTS } from '../../../core/constants';
 import { ButtonLink } from '../../components/ButtonLink';
 import { Panel } from '../../components/Panel';
 import { PackList } from '../pricing/PackList';
-
-const { Title, Paragraph } = Typography;
+import { Paragraph, Title } from '../../components/typography';
 
 /** Text of the sign-up call to action. */
 export const SIGNUP_CTA_TEXT = `Sign up and get ${SIGNUP_BONUS_PEANUTS} free peanuts`;
