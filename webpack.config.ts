@@ -6,6 +6,7 @@
  * source); development (`npm run dev`) writes separate `.map` files (`cheap-module-source-map`),
  * never `eval`, so the bundle runs under the server's Content-Security-Policy (`script-src 'self'`).
  */
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
@@ -15,8 +16,24 @@ import type { Configuration } from 'webpack';
 const SIDE_EFFECT_FREE =
   /[\\/]node_modules[\\/](@rc-component[\\/][^\\/]+|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color))[\\/]/;
 
+/**
+ * The landing page's static shell (src/web/prerender, issue 11): rendered in a child process with
+ * NODE_ENV=production (antd's production class names, as the bundle's). Development builds
+ * (`npm run dev`) leave `#landing-shell` empty: the app renders on the client, as before.
+ */
+function landingShell(production: boolean): { html: string; styles: string } {
+  if (!production) return { html: '', styles: '' };
+  const json = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', path.resolve(__dirname, 'src/web/prerender/cli.tsx')],
+    { env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(json.toString('utf8')) as { html: string; styles: string };
+}
+
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
   const production = argv.mode !== 'development';
+  const shell = landingShell(production);
   return {
     mode: production ? 'production' : 'development',
     entry: './src/web/index.tsx',
@@ -50,10 +67,18 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     optimization: {
       splitChunks: { chunks: 'all' },
       runtimeChunk: 'single',
+      // webpack's HTML minifier drops comments, React's hydration marks among them (issue 11).
+      minimizeOptions: { html: false },
     },
     performance: { hints: false },
     plugins: [
-      new HtmlWebpackPlugin({ template: 'public/index.html', favicon: 'public/favicon.svg' }),
+      new HtmlWebpackPlugin({
+        template: 'public/index.html',
+        favicon: 'public/favicon.svg',
+        templateParameters: { landingShell: shell },
+        // Not minified (nor by webpack, below): hydration needs React's comment marks.
+        minify: false,
+      }),
       new CopyWebpackPlugin({
         patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }],
       }),

@@ -17,7 +17,13 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { chromiumMissing, launchChromium, ROOT, startServer } from '../__tests__/e2e/support';
+import {
+  chromiumMissing,
+  collectErrors,
+  launchChromium,
+  ROOT,
+  startServer,
+} from '../__tests__/e2e/support';
 
 /** Loads of the page (the median LCP is printed, with the spread). */
 const RUNS = 7;
@@ -63,9 +69,24 @@ function trackRequests(page: Page) {
   return { scripts, quiet };
 }
 
+/** One largest-contentful-paint entry: when, how large (px²) and which element. */
+interface LcpEntry {
+  ms: number;
+  size: number;
+  element: string;
+}
+
 interface Run {
   scripts: string[];
   lcpMs: number;
+  /** When the document's first byte arrived, its last byte, and the first contentful paint, ms. */
+  firstByteMs: number;
+  lastByteMs: number;
+  fcpMs: number;
+  /** Every LCP entry of the load, in order (a later, larger element reports a new one). */
+  lcpEntries: LcpEntry[];
+  /** Console errors and uncaught errors (a hydration mismatch shows here). */
+  errors: string[];
   /** Scripts fetched after scrolling to the bottom (first run only). */
   scrolled: string[];
 }
@@ -77,18 +98,34 @@ async function measure(page: Page, url: string, scroll: boolean): Promise<Run> {
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const requests = trackRequests(page);
+  const errors = collectErrors(page);
   await page.goto(url, { waitUntil: 'load' });
   await requests.quiet();
   const scripts = [...requests.scripts];
-  const lcpMs = await page.evaluate(
+  const lcpEntries = await page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<LcpEntry[]>((resolve) => {
         new PerformanceObserver((list) => {
-          const entries = list.getEntries();
-          resolve(entries[entries.length - 1].startTime);
+          resolve(
+            (list.getEntries() as LargestContentfulPaint[]).map((entry) => ({
+              ms: entry.startTime,
+              size: entry.size,
+              element: entry.element
+                ? `<${entry.element.tagName.toLowerCase()}> ${(entry.element.textContent ?? '').slice(0, 40)}`
+                : '(removed)',
+            })),
+          );
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       }),
   );
+  const lcpMs = lcpEntries[lcpEntries.length - 1].ms;
+  const [firstByteMs, lastByteMs, fcpMs] = await page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType(
+      'navigation',
+    ) as PerformanceNavigationTiming[];
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+    return [navigation.responseStart, navigation.responseEnd, fcp ? fcp.startTime : Number.NaN];
+  });
   let scrolled: string[] = [];
   if (scroll) {
     await page.mouse.wheel(0, 10_000);
@@ -96,7 +133,7 @@ async function measure(page: Page, url: string, scroll: boolean): Promise<Run> {
     await requests.quiet();
     scrolled = requests.scripts.slice(scripts.length);
   }
-  return { scripts, lcpMs, scrolled };
+  return { scripts, lcpMs, firstByteMs, lastByteMs, fcpMs, lcpEntries, errors, scrolled };
 }
 
 /** `bytes` in KiB with one decimal. */
@@ -134,6 +171,8 @@ async function main(): Promise<void> {
   const lcp = lcps[Math.floor(lcps.length / 2)];
   const loaded = (name: string) =>
     runs.some((run) => run.scripts.some((s) => path.basename(s).startsWith(`${name}.`)));
+  const median = (values: number[]) =>
+    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)].toFixed(0);
   const dashboard = loaded('dashboard');
   const identity = loaded('identity');
 
@@ -150,7 +189,12 @@ async function main(): Promise<void> {
       `| LCP, median of ${RUNS} (${lcps.map((v) => v.toFixed(0)).join(', ')} ms) | ${lcp.toFixed(0)} ms | <= 1000 ms | ${lcp <= 1000 ? 'yes' : 'NO'} |\n` +
       `| dashboard chunk loaded when signed out | ${dashboard ? 'yes' : 'no'} | no | ${dashboard ? 'NO' : 'yes'} |\n` +
       `| identity library loaded when signed out | ${identity ? 'yes' : 'no'} | no | ${identity ? 'NO' : 'yes'} |\n` +
-      `\nScrolling to the bottom then loads ${scrolled.length} more files, ${kib(scrolledBytes)} KiB gzip` +
+      `\nMedians: document first byte ${median(runs.map((r) => r.firstByteMs))} ms, last byte` +
+      ` ${median(runs.map((r) => r.lastByteMs))} ms, first contentful paint` +
+      ` ${median(runs.map((r) => r.fcpMs))} ms.\n` +
+      `LCP entries of the first load: ${runs[0].lcpEntries.map((e) => `${e.ms.toFixed(0)} ms ${e.size} px² ${e.element}`).join('; ')}.\n` +
+      `Console errors: ${runs.flatMap((run) => run.errors).join('; ') || 'none'}.\n` +
+      `Scrolling to the bottom then loads ${scrolled.length} more files, ${kib(scrolledBytes)} KiB gzip` +
       ` (${scrolled.map((s) => path.basename(s).split('.')[0]).join(', ') || 'none'}).\n` +
       `Load average (1, 5, 15 min) before: ${loadBefore.map((v) => v.toFixed(2)).join(' ')};` +
       ` after: ${loadAfter.map((v) => v.toFixed(2)).join(' ')} (${os.cpus().length} CPUs).\n`,

@@ -74,7 +74,7 @@ suite('buying peanuts in Chromium', () => {
     // A mark that a reload would wipe: the balance must refresh without one.
     await page.evaluate(() => Object.assign(window, { notReloaded: true }));
     await page.getByRole('link', { name: 'Buy More' }).click();
-    const starter = page.locator('.ant-card').filter({ hasText: 'Starter' });
+    const starter = page.getByRole('article', { name: 'Starter' });
     const [checkout] = await Promise.all([
       context.waitForEvent('page'),
       starter.getByRole('button', { name: /Buy/ }).click(),

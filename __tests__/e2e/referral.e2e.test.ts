@@ -40,7 +40,7 @@ async function waitForBalance(page: Page, peanuts: string): Promise<void> {
 async function buyStarter(context: BrowserContext, page: Page): Promise<Page> {
   await page.goto(new URL('/', page.url()).toString());
   await page.getByRole('link', { name: 'Buy More' }).click();
-  const starter = page.locator('.ant-card').filter({ hasText: 'Starter' });
+  const starter = page.getByRole('article', { name: 'Starter' });
   const [checkout] = await Promise.all([
     context.waitForEvent('page'),
     starter.getByRole('button', { name: /Buy/ }).click(),

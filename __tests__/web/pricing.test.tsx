@@ -67,7 +67,7 @@ describe('pricing page', () => {
       preloadedState: { auth: anonymous },
       storeOptions: { fetch: packsFetch() },
     });
-    const starter = (await screen.findByText('Starter')).closest('.ant-card') as HTMLElement;
+    const starter = await screen.findByRole('article', { name: 'Starter' });
     expect(within(starter).getByText('17')).toBeInTheDocument();
     expect(within(starter).getByText('$2.71 USD')).toBeInTheDocument();
     const bullets = within(starter)
@@ -97,7 +97,7 @@ describe('pricing page', () => {
         },
         storeOptions: { fetch: packsFetch() },
       });
-      const pro = (await screen.findByText('Pro')).closest('.ant-card') as HTMLElement;
+      const pro = await screen.findByRole('article', { name: 'Pro' });
       await user.click(within(pro).getByRole('button', { name: /Buy/ }));
       expect(open).toHaveBeenCalledWith(
         'http://api.test/checkout/pro?client_reference_id=sub-123&prefilled_email=ann%40example.com&prefilled_promo_code=SPRING',
@@ -121,7 +121,7 @@ describe('pricing for a user signed in through the identity client', () => {
         storeOptions: { fetch: packsFetch(), identity },
       });
       store.dispatch(appStarted());
-      const starter = (await screen.findByText('Starter')).closest('.ant-card') as HTMLElement;
+      const starter = await screen.findByRole('article', { name: 'Starter' });
       await user.click(await within(starter).findByRole('button', { name: /Buy/ }));
       expect(open).toHaveBeenCalledWith(
         `http://api.test/checkout/starter?client_reference_id=${ANN.sub}&prefilled_email=ann%40example.com`,

@@ -6,9 +6,15 @@
  * stored, its chunk and the dashboard's are fetched at once, beside the configuration, so a
  * signed-in visitor waits for no extra round trip. On `/`, the home page's chunks are fetched
  * beside the configuration too.
+ *
+ * The landing shell: index.html holds `/` as an anonymous visitor sees it (`#landing-shell`,
+ * rendered at build time, see src/web/prerender). At `/` with no stored session, the boot
+ * hydrates that markup once the visitor is known to be signed out, so React keeps the nodes
+ * already painted (the largest paint is the first one); anywhere else it removes the shell and
+ * renders the app into `container`.
  */
 import { Button } from 'antd';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type { AppConfig } from '../../core/appConfig';
 import { createHttpClient } from '../../sdk/http';
 import type { IdentityClient } from '../../sdk/identity';
@@ -21,7 +27,10 @@ import { appStarted } from './appActions';
 import { ThemeProviders } from './AppProviders';
 import { createAppRouter, loadHomePage } from './routes';
 import { createLazyIdentityClient, loadIdentityModule, mayHoldSession } from './lazyIdentity';
-import { makeStore, type StoreOptions } from './store';
+import { makeStore, type AppStore, type StoreOptions } from './store';
+
+/** Id of the element of index.html holding the landing shell. */
+export const LANDING_SHELL_ID = 'landing-shell';
 
 /** Options of {@link bootApp}. */
 export interface BootOptions {
@@ -70,16 +79,40 @@ export function loadAppConfig(origin: string, fetchImpl?: typeof fetch): Promise
   return fetchAppConfig(createHttpClient({ baseUrl: origin, fetch: fetchImpl }));
 }
 
+/** Resolves once the auth status of `store` is no longer `configuring`. */
+function authSettled(store: AppStore): Promise<void> {
+  return new Promise((resolve) => {
+    const settled = () => store.getState().auth.status !== 'configuring';
+    if (settled()) return resolve();
+    const unsubscribe = store.subscribe(() => {
+      if (!settled()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 /**
  * Boots the SPA into `container` and returns its React root. Resolves once the first render is
- * scheduled (the app, or the configuration error).
+ * scheduled (the app, or the configuration error). At `/` with a landing shell in `container`
+ * and no stored session, the shell is hydrated (its root is the shell element); otherwise the
+ * shell is removed and the app renders into `container`.
  */
 export async function bootApp(container: HTMLElement, options: BootOptions = {}): Promise<Root> {
-  const root = createRoot(container);
+  const mayBeSignedIn = !options.store?.identity && mayHoldSession(storageOf(globalThis));
+  const atHome = window.location.pathname === '/';
+  const shell = container.querySelector<HTMLElement>(`#${LANDING_SHELL_ID}`);
+  const hydratable = atHome && !mayBeSignedIn && !options.store?.identity && !!shell?.firstChild;
+  /** A root in `container` in place of the shell and the loading screen. */
+  const freshRoot = () => {
+    shell?.remove();
+    return createRoot(container);
+  };
   // The landing page's chunks download while the configuration loads (the largest paint waits
   // for them); a failure shows when the page renders.
-  if (window.location.pathname === '/') loadHomePage().catch(() => undefined);
-  if (!options.store?.identity && mayHoldSession(storageOf(globalThis))) {
+  const home = atHome ? loadHomePage() : undefined;
+  home?.catch(() => undefined);
+  if (mayBeSignedIn) {
     loadIdentityModule().catch(() => undefined); // a failure shows when sign-in needs it
     prefetchDashboard();
   }
@@ -89,11 +122,23 @@ export async function bootApp(container: HTMLElement, options: BootOptions = {})
     appConfig = await loadAppConfig(options.origin ?? window.location.origin, options.fetch);
     identity = options.store?.identity ?? createLazyIdentityClient(appConfig);
   } catch (error) {
+    const root = freshRoot();
     root.render(<BootError error={error} />);
     return root;
   }
   const store = makeStore({ appConfig }, { fetch: options.fetch, ...options.store, identity });
   store.dispatch(appStarted());
-  root.render(<App store={store} router={createAppRouter()} />);
+  const app = <App store={store} router={createAppRouter()} />;
+  if (hydratable && shell) {
+    await authSettled(store);
+    if (store.getState().auth.status === 'unauthenticated') {
+      // The home page's chunk first: hydrating before it would only show the shell longer.
+      await home?.catch(() => undefined);
+      for (const sibling of [...container.children]) if (sibling !== shell) sibling.remove();
+      return hydrateRoot(shell, app);
+    }
+  }
+  const root = freshRoot();
+  root.render(app);
   return root;
 }

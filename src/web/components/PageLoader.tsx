@@ -1,7 +1,8 @@
 /**
  * A centred spinner with a caption, for a page (or a guard) that is not ready yet.
  */
-import { Flex, Spin, Typography } from 'antd';
+import { Flex, Spin } from 'antd';
+import { Text } from './typography';
 
 /** Props of {@link PageLoader}. */
 export interface PageLoaderProps {
@@ -14,7 +15,7 @@ export function PageLoader({ text = 'Loading...' }: PageLoaderProps) {
   return (
     <Flex vertical align="center" gap="small" style={{ padding: 48 }} role="status">
       <Spin />
-      <Typography.Text type="secondary">{text}</Typography.Text>
+      <Text type="secondary">{text}</Text>
     </Flex>
   );
 }

@@ -3,7 +3,8 @@
  * the page in any way (whoever scrolls is heading for it, and gets it while scrolling), or once
  * the element is in the viewport after the content above it has settled (while that loads, the
  * element may pass through the viewport). Where IntersectionObserver is missing (jsdom, old
- * browsers) it is wanted at once.
+ * browsers) it is wanted at once; on the server (the landing shell rendered at build time,
+ * src/web/prerender) it is not, as in a browser's first render.
  */
 import { useEffect, useState, type RefObject } from 'react';
 
@@ -21,7 +22,7 @@ export function useWantedBelowFold(
   settled: boolean,
 ): boolean {
   const [wanted, setWanted] = useState(
-    () => already || typeof IntersectionObserver === 'undefined',
+    () => already || (typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined'),
   );
   const want = wanted || already;
 

@@ -4,7 +4,8 @@
  * back to /. Otherwise a 'Please authenticate' link to /login.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { useFeedback } from '../app/feedback';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectIsAuthenticated } from '../features/auth/authSlice';
@@ -23,7 +24,7 @@ interface PasswordValues {
 export function ChangePasswordForm() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 

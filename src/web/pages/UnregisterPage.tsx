@@ -5,7 +5,8 @@
  * /login. Otherwise a 'Please authenticate' link.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
+import { useFeedback } from '../app/feedback';
 import { DeleteOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
@@ -27,7 +28,7 @@ export const DEREGISTERED_TEXT =
 export function DeleteAccountControl() {
   const dispatch = useAppDispatch();
   const leaveForLogin = useLeaveForLogin({ replace: true });
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const [error, setError] = useState<string | null>(null);
 
   const remove = async () => {

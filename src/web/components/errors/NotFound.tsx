@@ -2,8 +2,9 @@
  * Page not found (spec §2 "Other screens", §8): a banner saying the error is on our side, with
  * links to report it, go home, read the FAQ or contact us.
  */
-import { Alert, Flex, Typography } from 'antd';
+import { Alert, Flex } from 'antd';
 import { Link } from 'react-router-dom';
+import { Paragraph } from '../typography';
 
 /** The text of the not-found banner (spec §8). */
 export const NOT_FOUND_TEXT = 'Page not found';
@@ -18,11 +19,11 @@ export function NotFound() {
         title={NOT_FOUND_TEXT}
         description="Sorry, this one is on us: the page you asked for does not exist, or a link on our side is broken."
       />
-      <Typography.Paragraph>
+      <Paragraph>
         Please <Link to="/issue">report the issue</Link> so we can fix it, go back to the{' '}
         <Link to="/">home page</Link>, look in the <Link to="/faq">FAQ</Link> or{' '}
         <Link to="/contactus">contact us</Link>.
-      </Typography.Paragraph>
+      </Paragraph>
     </Flex>
   );
 }

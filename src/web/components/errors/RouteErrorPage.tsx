@@ -2,12 +2,13 @@
  * The router's error element: a lazy chunk that failed to load, an unknown route, or any render
  * error ('Unexpected Application Error!', spec §8).
  */
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { isChunkLoadError } from '../../lib/chunkLoadError';
 import { NotFound } from './NotFound';
 import { ChunkLoadFailed } from './ChunkLoadFailed';
 import { ErrorResult } from './ErrorResult';
+import { Text } from '../typography';
 
 /** The title of the render error page (spec §2, §8). */
 export const UNEXPECTED_ERROR_TEXT = 'Unexpected Application Error!';
@@ -27,7 +28,7 @@ export function RouteErrorPage() {
   return (
     <ErrorResult
       title={UNEXPECTED_ERROR_TEXT}
-      subTitle={detail && <Typography.Text type="secondary">{detail}</Typography.Text>}
+      subTitle={detail && <Text type="secondary">{detail}</Text>}
       extra={
         // A full page load: it leaves the failed render's state behind.
         <Button type="primary" href="/">

@@ -1,8 +1,9 @@
 /**
  * The footer of spec §2 "Shell": About > Contact Us; Legal > Privacy Policy and Terms Of Use.
  */
-import { Col, Flex, Layout, Row, Typography } from 'antd';
+import { Col, Flex, Layout, Row } from 'antd';
 import { Link } from 'react-router-dom';
+import { Paragraph, Title } from '../typography';
 
 const SECTIONS = [
   { title: 'About', links: [{ label: 'Contact Us', to: '/contactus' }] },
@@ -24,7 +25,7 @@ export function AppFooter() {
           {SECTIONS.map((section) => (
             <Col key={section.title} xs={24} sm={12} md={8}>
               <nav aria-label={section.title}>
-                <Typography.Title level={5}>{section.title}</Typography.Title>
+                <Title level={5}>{section.title}</Title>
                 <Flex vertical gap={4}>
                   {section.links.map((link) => (
                     <Link key={link.to} to={link.to}>
@@ -36,9 +37,9 @@ export function AppFooter() {
             </Col>
           ))}
         </Row>
-        <Typography.Paragraph type="secondary" style={{ marginTop: 24, marginBottom: 0 }}>
+        <Paragraph type="secondary" style={{ marginTop: 24, marginBottom: 0 }}>
           Peanut VPN: prepaid, temporary WireGuard VPNs. No subscription.
-        </Typography.Paragraph>
+        </Paragraph>
       </div>
     </Layout.Footer>
   );

@@ -4,7 +4,7 @@
  * search move into a drawer, a lazy chunk loaded when first opened (issue 11).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button, Grid, Layout, Menu, Tag, Typography } from 'antd';
+import { Button, Grid, Layout, Menu, Tag } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
@@ -13,6 +13,7 @@ import { useLeaveForLogin } from '../../features/auth/useLeaveForLogin';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { HeaderSearch } from './HeaderSearch';
 import { buildMenuItems, selectedMenuKeys } from './menuItems';
+import { Text } from '../typography';
 
 /** Path of the logo in public/. */
 export const LOGO_URL = '/logo.svg';
@@ -57,9 +58,9 @@ export function AppHeader() {
         style={{ display: 'flex', alignItems: 'center', gap: 8, height: 48, paddingInline: 4 }}
       >
         <img src={LOGO_URL} alt="" width={36} height={36} />
-        <Typography.Text strong style={{ fontSize: 18, whiteSpace: 'nowrap' }}>
+        <Text strong style={{ fontSize: 18, whiteSpace: 'nowrap' }}>
           Peanut VPN
-        </Typography.Text>
+        </Text>
       </Button>
       <Tag color="orange" style={{ marginInlineEnd: 8 }}>
         Beta
@@ -92,13 +93,15 @@ export function AppHeader() {
       ) : (
         <>
           <Menu
+            className="app-header-wide"
             mode="horizontal"
             items={items}
             selectedKeys={selectedKeys}
             aria-label="Main menu"
             style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
           />
-          <div style={{ flexShrink: 0, lineHeight: 'normal' }}>
+          {/* index.html hides the wide header's parts on small screens until the app runs. */}
+          <div className="app-header-wide" style={{ flexShrink: 0, lineHeight: 'normal' }}>
             <HeaderSearch />
           </div>
         </>

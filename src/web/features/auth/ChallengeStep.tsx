@@ -7,7 +7,8 @@
  * password.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Checkbox, Form, Input, Radio, Typography } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Radio, Typography } from 'antd';
+import { useFeedback } from '../../app/feedback';
 import { totpUri, type IdentityChallenge, type MfaType } from '../../../sdk/identity';
 import { useAppDispatch } from '../../app/hooks';
 import { answerChallenge, authErrorCode, authErrorMessage } from './authThunks';
@@ -96,7 +97,7 @@ export function ChallengeStep({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [secret, setSecret] = useState<string>();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
 
   useEffect(() => {
     if (challenge.name !== 'MFA_SETUP') return;

@@ -6,7 +6,8 @@
  * with clear texts for Cognito's error names (`accountErrors.ts`).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { useFeedback } from '../../app/feedback';
 import {
   normaliseAttribute,
   type ContactDetails,
@@ -111,7 +112,7 @@ function AttributeChange({
   onChanged(): void;
 }) {
   const dispatch = useAppDispatch();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const texts = CONTACT_TEXTS[name];
   const [stage, setStage] = useState<Stage>({ step: 'view' });
   const [error, setError] = useState<string | null>(null);

@@ -4,7 +4,8 @@
  * marked; forgetting one (ForgetDevice) makes signing in from it ask for the code again.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Flex, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Table, Tag, Typography } from 'antd';
+import { useFeedback } from '../../app/feedback';
 import type { DeviceInfo } from '../../../sdk/identity';
 import { useAppDispatch } from '../../app/hooks';
 import { formatDateTime } from '../../lib/time';
@@ -56,7 +57,7 @@ export function deviceLabel(name: string | undefined): string {
 /** The card. */
 export function DevicesCard() {
   const dispatch = useAppDispatch();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [devices, setDevices] = useState<DeviceInfo[]>();
   const [error, setError] = useState<string | null>(null);
   const [busyKey, setBusyKey] = useState<string | null>(null);

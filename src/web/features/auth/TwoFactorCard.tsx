@@ -4,7 +4,8 @@
  * on) or turn it off. Cognito's errors show inline.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Flex, Form, Input, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Skeleton, Typography } from 'antd';
+import { useFeedback } from '../../app/feedback';
 import type { MfaSettings, TotpSetup } from '../../../sdk/identity';
 import { useAppDispatch } from '../../app/hooks';
 import {
@@ -29,7 +30,7 @@ export const TWO_FACTOR_TEXTS = {
 /** The card. */
 export function TwoFactorCard() {
   const dispatch = useAppDispatch();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [settings, setSettings] = useState<MfaSettings>();
   const [setup, setSetup] = useState<TotpSetup>();
   const [error, setError] = useState<string | null>(null);

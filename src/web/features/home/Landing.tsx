@@ -2,14 +2,14 @@
  * The anonymous home panel (spec §2 "Home"): a link to sign in, what the product is, links to
  * the FAQ and contact page, the sign-up offer and the pricing packs.
  */
-import { Card, Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { GiftOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { SIGNUP_BONUS_PEANUTS } from '../../../core/constants';
 import { ButtonLink } from '../../components/ButtonLink';
+import { Panel } from '../../components/Panel';
 import { PackList } from '../pricing/PackList';
-
-const { Title, Paragraph } = Typography;
+import { Paragraph, Title } from '../../components/typography';
 
 /** Text of the sign-up call to action. */
 export const SIGNUP_CTA_TEXT = `Sign up and get ${SIGNUP_BONUS_PEANUTS} free peanuts`;
@@ -21,7 +21,7 @@ export function Landing() {
       <Paragraph style={{ margin: 0 }}>
         <Link to="/login">Please authenticate</Link> to create and manage your VPNs.
       </Paragraph>
-      <Card variant="borderless">
+      <Panel bordered={false}>
         <Title level={2} style={{ marginTop: 0 }}>
           Prepaid, temporary VPNs
         </Title>
@@ -47,7 +47,7 @@ export function Landing() {
         <ButtonLink type="primary" size="large" to="/signup" icon={<GiftOutlined />}>
           {SIGNUP_CTA_TEXT}
         </ButtonLink>
-      </Card>
+      </Panel>
       <section aria-labelledby="home-pricing-title">
         <Title level={3} id="home-pricing-title">
           Peanut packs

@@ -3,8 +3,10 @@
  * estimates and an action button.
  */
 import type { ReactNode } from 'react';
-import { Card, Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import type { PeanutsPack } from '../../../core/packs';
+import { Panel } from '../../components/Panel';
+import { Text } from '../../components/typography';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -23,24 +25,25 @@ export interface PackCardProps {
 /** A card describing a pack. */
 export function PackCard({ pack, action }: PackCardProps) {
   return (
-    <Card
+    <Panel
+      element="article"
       title={pack.name}
       style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
-      styles={{ body: { flex: 1, display: 'flex', flexDirection: 'column', gap: 12 } }}
+      bodyStyle={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 12 }}
     >
       <Flex align="baseline" gap="small" wrap>
-        <Typography.Text strong style={{ fontSize: 28 }}>
+        <Text strong style={{ fontSize: 28 }}>
           {pack.peanuts}
-        </Typography.Text>
-        <Typography.Text>peanuts</Typography.Text>
+        </Text>
+        <Text>peanuts</Text>
       </Flex>
-      <Typography.Text style={{ fontSize: 18 }}>{formatUsd(pack.price)}</Typography.Text>
+      <Text style={{ fontSize: 18 }}>{formatUsd(pack.price)}</Text>
       <ul style={{ margin: 0, paddingInlineStart: 20, flex: 1 }}>
         {pack.description.map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
       <div>{action}</div>
-    </Card>
+    </Panel>
   );
 }

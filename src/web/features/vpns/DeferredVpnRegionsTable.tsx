@@ -5,11 +5,12 @@
  * keeps the room of the loading table; signed in, it loads at once.
  */
 import { lazy, Suspense, useRef, type Ref } from 'react';
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { useAppSelector } from '../../app/hooks';
 import { useWantedBelowFold } from '../../lib/useWantedBelowFold';
 import { selectIsAuthenticated } from '../auth/authSlice';
 import { loadVpnRegionsTable } from './loadVpnRegionsTable';
+import { Title } from '../../components/typography';
 
 const VpnRegionsTable = lazy(() =>
   loadVpnRegionsTable().then((m) => ({ default: m.VpnRegionsTable })),
@@ -23,9 +24,9 @@ function RegionsPlaceholder({ sectionRef }: { sectionRef?: Ref<HTMLElement> }) {
   return (
     <section ref={sectionRef} aria-labelledby="regions-title" aria-busy="true">
       <Flex align="center" style={{ marginBottom: 12, minHeight: 32 }}>
-        <Typography.Title level={3} id="regions-title" style={{ margin: 0 }}>
+        <Title level={3} id="regions-title" style={{ margin: 0 }}>
           Regions
-        </Typography.Title>
+        </Title>
       </Flex>
       <div style={{ minHeight: TABLE_ROOM_PX }} />
     </section>
