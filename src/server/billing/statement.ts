@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../plugins/services/ledger';
+import { rowsOf } from '../db';
 
 /** One line of the statement (amounts in nano-peanuts). */
 export interface StatementLine {
@@ -68,7 +69,7 @@ export async function readStatement(
     ORDER BY g.id DESC
     LIMIT ${limit + 1}
   `);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const rows = rowsOf<Record<string, unknown>>(result);
   const lines = rows.slice(0, limit).map((row): StatementLine => ({
     id: Number(row.id),
     date: new Date(row.created_at as string | Date),

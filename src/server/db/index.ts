@@ -46,6 +46,14 @@ export interface SqlResult {
  */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<SqlResult>;
 
+/**
+ * The rows of `db.execute(sql…)`'s result, on either driver (node-postgres and PGlite both
+ * answer `{rows}`; none: an empty array). `T` is the caller's reading of the selected columns.
+ */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
 /** An open database and what to do with it. */
 export interface DatabaseHandle {
   /** The drizzle database. */

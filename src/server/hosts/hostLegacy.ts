@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../db';
+import { openDatabase, rowsOf } from '../db';
 import { removeHostRules } from '../provisioners/netnsHost';
 import { NETNS_DIR, teardownServer } from '../provisioners/netnsServer';
 import { slotOfName, storedPlan, type NetnsSettings } from '../provisioners/netnsSettings';
@@ -51,7 +51,7 @@ async function legacyRecords(dir: string): Promise<NetnsServerRecord[]> {
   try {
     const result = await handle.db.execute(sql`
       SELECT vpn_id, slot, listen_port, network, bytes_base, bytes_seen FROM netns_servers`);
-    const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    const rows = rowsOf<Record<string, unknown>>(result);
     return rows.map((row) => ({
       vpnId: String(row.vpn_id),
       slot: Number(row.slot),

@@ -11,7 +11,7 @@
  *   (the metering asks for a batch of VPNs at once), read in one query.
  */
 import { inArray, sql } from 'drizzle-orm';
-import type { Database } from '../db';
+import { rowsOf, type Database } from '../db';
 import { vpnReportedBytes } from '../db/schema';
 import { TERMINAL_STATES } from '../vpns/store';
 
@@ -26,11 +26,6 @@ const ENDED = sql.join(
   TERMINAL_STATES.map((state) => sql`${state}`),
   sql`, `,
 );
-
-/** Rows of a raw result on either driver. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 /**
  * Records host `hostId`'s usage report `entries` in one statement: for each VPN placed on

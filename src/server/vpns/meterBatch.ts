@@ -26,6 +26,7 @@ import type { Provisioner } from '../provisioners';
 import { planBatch, type MeterRow, type PlannedVpn } from './meterBatchPlan';
 import { deadlineOf, type EndReason } from './metering';
 import type { Executor } from './store';
+import { rowsOf } from '../db';
 
 export { planBatch, type MeterRow, type PlannedVpn } from './meterBatchPlan';
 
@@ -151,11 +152,6 @@ async function readUsage(
     );
   }
   return usage;
-}
-
-/** Rows of a raw result on either driver. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 /** A row of the locked read: the metering columns (selected under their names) and `ctid`. */
