@@ -60,6 +60,7 @@ describe('loadConfig', () => {
       },
       simulatedStepMs: 1500,
       meterIntervalMs: 5000,
+      meterSettleMs: 3_600_000,
       vpnQuota: undefined,
       referralEnabled: true,
       referralRewardPeanuts: 5,

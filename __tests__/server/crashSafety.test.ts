@@ -4,9 +4,11 @@
  * random moments (mid-request, mid-job, mid-metering transaction: metering ticks every 0.2 s and
  * simulated steps last 50 ms) and restarts it. Afterwards, once every process is back: every VPN
  * ends Running, Deleted or Failed within a bounded time, and — read from the database once the
- * servers are stopped — each user's ledger holds only the sign-up bonus and usage charges, the
- * usage charged for each VPN equals the usage recorded on it (`consumed_nano`), no interval is
- * charged twice, and so the balance is bonus minus recorded usage. Prints the counts.
+ * servers are stopped — each user's ledger holds only the sign-up bonus and usage settlements,
+ * the usage settled for each VPN equals what its row says is settled (`settled_nano`), only a
+ * Running VPN holds unsettled usage, no interval is settled twice, and so the balance (the ledger
+ * less the unsettled usage) is bonus minus recorded usage (`consumed_nano`). Settlements every
+ * second (METER_SETTLE_S=1), so periodic ones are killed mid-way too. Prints the counts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -140,7 +142,13 @@ async function cycleUser(fleet: Fleet, user: HttpUser, done: () => boolean): Pro
 
 /** Rows read from the database after the run. */
 interface Rows {
-  vpns: { vpn_id: string; user_sub: string; state: string; consumed_nano: string }[];
+  vpns: {
+    vpn_id: string;
+    user_sub: string;
+    state: string;
+    consumed_nano: string;
+    settled_nano: string;
+  }[];
   ledger: { user_sub: string; kind: string; key: string; amount_nano: string }[];
 }
 
@@ -169,23 +177,29 @@ function checkInvariants(rows: Rows, users: HttpUser[]): number {
       () => `${user.username} has kinds ${entries.map((e) => e.kind).join()}`,
     );
     let recorded = 0n;
+    let unsettled = 0n;
     for (const vpn of rows.vpns.filter((v) => v.user_sub === user.sub)) {
       const charges = entries.filter((entry) => entry.key.startsWith(`usage:${vpn.vpn_id}:`));
       const indexes = charges.map((entry) => Number(entry.key.split(':').pop()));
-      check(new Set(indexes).size === indexes.length, () => `${vpn.vpn_id} charged twice`);
-      const charged = charges.reduce((sum, entry) => sum - BigInt(entry.amount_nano), 0n);
+      check(new Set(indexes).size === indexes.length, () => `${vpn.vpn_id} settled twice`);
+      const settled = charges.reduce((sum, entry) => sum - BigInt(entry.amount_nano), 0n);
       check(
-        charged === BigInt(vpn.consumed_nano),
-        () => `${vpn.vpn_id}: charged ${charged}, recorded ${vpn.consumed_nano}`,
+        settled === BigInt(vpn.settled_nano),
+        () => `${vpn.vpn_id}: settled ${settled} in the ledger, ${vpn.settled_nano} on its row`,
+      );
+      check(
+        vpn.state === 'Running' || vpn.settled_nano === vpn.consumed_nano,
+        () => `${vpn.vpn_id} is ${vpn.state} with unsettled usage`,
       );
       recorded += BigInt(vpn.consumed_nano);
+      unsettled += BigInt(vpn.consumed_nano) - BigInt(vpn.settled_nano);
     }
     const usage = entries.filter((entry) => entry.kind === 'usage');
     check(
       usage.every((entry) => rows.vpns.some((v) => entry.key.startsWith(`usage:${v.vpn_id}:`))),
       () => `${user.username} has a charge for no VPN of theirs`,
     );
-    const balance = entries.reduce((sum, entry) => sum + BigInt(entry.amount_nano), 0n);
+    const balance = entries.reduce((sum, entry) => sum + BigInt(entry.amount_nano), 0n) - unsettled;
     check(
       balance === BigInt(BONUS_NANO) - recorded,
       () =>
@@ -196,7 +210,7 @@ function checkInvariants(rows: Rows, users: HttpUser[]): number {
 }
 
 const VPN_SQL =
-  'SELECT vpn_id, user_sub::text, state, consumed_nano::text FROM vpns ORDER BY vpn_id';
+  'SELECT vpn_id, user_sub::text, state, consumed_nano::text, settled_nano::text FROM vpns ORDER BY vpn_id';
 const LEDGER_SQL =
   'SELECT user_sub::text, kind, key, amount_nano::text FROM ledger_entries ORDER BY id';
 
@@ -287,6 +301,7 @@ async function runChaos(
 const BASE_ENV = {
   SIMULATED_STEP_MS: '50',
   METER_INTERVAL_S: '0.2',
+  METER_SETTLE_S: '1',
   RATE_LIMIT_MAX: '1000000',
 };
 

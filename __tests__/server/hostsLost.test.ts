@@ -102,14 +102,17 @@ jest.setTimeout(240_000);
     expect(row.presharedKey).toBeNull();
     // Paused first (the end is the pause), terminated later.
     expect(row.endedAt!.getTime()).toBeLessThan(row.updatedAt.getTime());
-    // Charged once per interval, for what was reported.
+    // Charged for what was reported, and settled into the ledger once, when it was paused (the
+    // settlement period is an hour; a Paused VPN holds nothing unsettled).
     const entries = await database.handle.db
       .select()
       .from(ledgerEntries)
       .where(eq(ledgerEntries.userSub, user.sub));
     const usage = entries.filter((entry) => entry.key.startsWith(`usage:${vpnId}:`));
-    expect(usage.length).toBeGreaterThan(0);
-    expect(-usage.reduce((sum, entry) => sum + entry.amountNano, 0)).toBe(row.consumedNano);
+    expect(usage.map((entry) => entry.key)).toEqual([`usage:${vpnId}:0`]);
+    expect(row.consumedNano).toBeGreaterThan(0);
+    expect(-usage[0].amountNano).toBe(row.consumedNano);
+    expect(row.settledNano).toBe(row.consumedNano);
 
     // While it was away, the host's saved state got a server the service never had.
     const state = JSON.parse(fs.readFileSync(stateFile(), 'utf8')) as {

@@ -4,6 +4,7 @@
  * state. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import type { App } from '../../src/server/app';
+import { vpns } from '../../src/server/db/schema';
 import { usageKey } from '../../src/server/vpns/metering';
 import { deliver, reversalEvent, sessionCompleted, stripeId } from './billingHelpers';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './helpers';
@@ -120,6 +121,41 @@ describe.each(DATABASE_KINDS)('GET /v1/peanuts/history on %s', (kind) => {
       expect(pages).toBeLessThan(3);
     }
     expect(seen).toEqual(all);
+  });
+
+  it("counts a Running VPN's unsettled charges as the newest part of its line (issue 11)", async () => {
+    // Charged 1.5 peanuts so far, 0.5 of them settled into the ledger.
+    const vpnId = '3000@eu-west-3';
+    const at = new Date();
+    await app.db.insert(vpns).values({
+      vpnId,
+      userSub: user.sub,
+      region: 'eu-west-3',
+      state: 'Running',
+      type: 'wireguard',
+      deleteAfter: 86_400,
+      createdAt: at,
+      updatedAt: at,
+      runningAt: at,
+      meteredAt: new Date(at.getTime() + 15_000), // after the settlement just below
+      meteredIntervals: 3,
+      consumedNano: 1.5 * PEANUT,
+      settledNano: 0.5 * PEANUT,
+      settledIntervals: 1,
+    });
+    await usage(vpnId, 0, 0.5);
+    const before = (await history()).body.entries;
+    expect(before[0]).toEqual({
+      date: new Date(at.getTime() + 15_000).toISOString(),
+      kind: 'usage',
+      amount: -1.5,
+      balanceAfter: 36,
+      reference: vpnId,
+    });
+    expect(before[1]).toMatchObject({ kind: 'refund', balanceAfter: 37.5 });
+    expect(await app.ledger.balanceNano(user.sub)).toBe(36 * PEANUT);
+    const shown = await api<{ balance: number }>(app, user, 'GET', '/v1/peanuts');
+    expect(shown.body.balance).toBe(36);
   });
 
   it("shows nobody else's entries", async () => {

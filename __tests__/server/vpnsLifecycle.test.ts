@@ -350,8 +350,9 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
 
   describe('metering', () => {
     it('charges each interval exactly once, in nano-peanuts, whatever the number of workers', async () => {
+      // Every charge is settled into the ledger at once (METER_SETTLE_S = METER_INTERVAL_S).
       const clock = new FakeClock();
-      const app = await build({ METER_INTERVAL_S: '5' }, { clock: clock.now });
+      const app = await build({ METER_INTERVAL_S: '5', METER_SETTLE_S: '5' }, { clock: clock.now });
       const user = await signUpUser(app);
       const vpnId = await runningVpn(app, user);
       const rate = simulatedRate(vpnId);
@@ -377,7 +378,10 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
       });
 
       // Two workers of this server and one of another, all at once, after 12.5 s more.
-      const other = await build({ METER_INTERVAL_S: '5' }, { clock: clock.now });
+      const other = await build(
+        { METER_INTERVAL_S: '5', METER_SETTLE_S: '5' },
+        { clock: clock.now },
+      );
       clock.advance(12_500);
       await Promise.all([
         app.vpnLifecycle.meterAll(),
@@ -397,6 +401,45 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
         state: 'Running',
       });
       expect(await app.ledger.balanceNano(user.sub)).toBe(BONUS - first - second);
+    });
+
+    it('with the default settlement period, charges at once and settles into the ledger once, at the end', async () => {
+      const clock = new FakeClock();
+      const app = await build({ METER_INTERVAL_S: '5' }, { clock: clock.now });
+      const other = await build({ METER_INTERVAL_S: '5' }, { clock: clock.now });
+      const user = await signUpUser(app);
+      const vpnId = await runningVpn(app, user);
+      const rate = simulatedRate(vpnId);
+      const used = (ms: number) => ms * 1_500 + Math.floor((rate * ms) / 1000) * 500;
+
+      // Three passes at once, in two processes: one charge, on the row; the balance counts it.
+      clock.advance(12_500);
+      await Promise.all([
+        app.vpnLifecycle.meterAll(),
+        app.vpnLifecycle.meterAll(),
+        other.vpnLifecycle.meterAll(),
+      ]);
+      // Two whole intervals, and the bytes counted when the pass read them.
+      const charged = 10_000 * 1_500 + Math.floor(rate * 12.5) * 500;
+      expect(await rowOf(app, vpnId)).toMatchObject({
+        meteredIntervals: 2,
+        consumedNano: charged,
+        settledNano: 0,
+      });
+      expect(await chargesOf(app, vpnId)).toEqual([]);
+      expect(await app.ledger.balanceNano(user.sub)).toBe(BONUS - charged);
+      const shown = await api<{ balance: number }>(app, user, 'GET', '/v1/peanuts');
+      expect(shown.body.balance).toBeCloseTo((BONUS - charged) / 1e9, 9);
+
+      // Deleting it charges the rest up to now and settles everything as one ledger entry.
+      clock.advance(1_500);
+      expect((await api(app, user, 'DELETE', `/v1/vpns/${vpnId}`)).status).toBe(202);
+      const total = used(14_000);
+      expect(await chargesOf(app, vpnId)).toEqual([
+        { key: `usage:${vpnId}:0`, amountNano: -total },
+      ]);
+      expect(await rowOf(app, vpnId)).toMatchObject({ consumedNano: total, settledNano: total });
+      expect(await app.ledger.balanceNano(user.sub)).toBe(BONUS - total);
     });
 
     it('charges the partial interval when a Running VPN is deleted', async () => {
@@ -501,7 +544,8 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
     });
 
     it('runs the rules on its own every METER_INTERVAL_S', async () => {
-      const app = await build({ METER_INTERVAL_S: '0.2' });
+      // Every charge settled at once, so that the ledger shows each of them.
+      const app = await build({ METER_INTERVAL_S: '0.2', METER_SETTLE_S: '0.2' });
       const user = await signUpUser(app);
       const vpnId = await runningVpn(app, user, { type: 'wireguard', maxPeanuts: 0.1 });
       // 20+ KiB/s at 5e-7 peanut per byte spends 0.1 peanut in under 10 s.

@@ -3,9 +3,12 @@
  * on the same Running VPNs, balances, byte counters and instant, the rows and ledger it writes
  * are exactly what `planMetering` says VPN by VPN in (owner, vpnId) order, including a crossing
  * interval charged in full, a negative balance, maxPeanuts, the deadline, an unreadable counter
- * and a VPN with nothing to charge; a second pass at the same instant changes nothing, and a
- * replayed pass never writes a ledger key `usage:<vpnId>:<index>` twice. On PGlite and, when
- * TEST_DATABASE_URL is set, on PostgreSQL.
+ * and a VPN with nothing to charge; its settlements are exactly the plan's, with every charge
+ * settled (METER_SETTLE_S = the interval) and with a settlement every two intervals (balances
+ * then count unsettled charges); a second pass at the same instant changes nothing, a replayed
+ * pass never writes a ledger key `usage:<vpnId>:<index>` twice, and a VPN changed between the
+ * pass's read and its write is left alone. On PGlite and, when TEST_DATABASE_URL is set, on
+ * PostgreSQL.
  */
 import { eq, inArray, like } from 'drizzle-orm';
 import type { App } from '../../src/server/app';
@@ -99,7 +102,12 @@ const SEEDS: Seed[] = [
 /** Extra ledger amounts per owner beyond the sign-up bonus (owner 0 is nearly broke). */
 const EXTRA_BALANCE = [-9.99 * PEANUT, 100 * PEANUT, 0, 0];
 
-describe.each(DATABASE_KINDS)('metering batch on %s', (kind) => {
+/** Settlement periods tried, in intervals: every charge, and every two intervals. */
+const SETTLE_EVERY = [1, 2];
+
+describe.each(
+  DATABASE_KINDS.flatMap((kind) => SETTLE_EVERY.map((every) => [kind, every] as const)),
+)('metering batch on %s, settling every %i interval(s)', (kind, every) => {
   let database: TestDatabase;
   let app: App;
   const clock = new FakeClock();
@@ -118,7 +126,11 @@ describe.each(DATABASE_KINDS)('metering batch on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    app = await buildVpnApp(database, {}, { provisioner, clock: clock.now });
+    app = await buildVpnApp(
+      database,
+      { METER_SETTLE_S: String((every * INTERVAL_MS) / 1000) },
+      { provisioner, clock: clock.now },
+    );
     for (let i = 0; i < 4; i++) users.push(await signUpUser(app, `meter${i}`));
     for (const [i, extra] of EXTRA_BALANCE.entries()) {
       if (extra === 0) continue;
@@ -147,6 +159,9 @@ describe.each(DATABASE_KINDS)('metering batch on %s', (kind) => {
         meteredIntervals: seed.meteredIntervals,
         bytes: seed.chargedBytes,
         consumedNano: seed.meteredIntervals * 5_400_000_000,
+        // Settled at the last period's end (so with two intervals, some charges are not).
+        settledIntervals: Math.floor(seed.meteredIntervals / every) * every,
+        settledNano: Math.floor(seed.meteredIntervals / every) * every * 5_400_000_000,
       });
       usage.set(vpnId, seed.usageBytes);
       ids.push(vpnId);
@@ -186,6 +201,9 @@ describe.each(DATABASE_KINDS)('metering batch on %s', (kind) => {
         chargedBytes: row.bytes,
         usageBytes: Math.max(usage.get(row.vpnId) ?? row.bytes, row.bytes),
         consumedNano: row.consumedNano,
+        settledNano: row.settledNano,
+        settledIntervals: row.settledIntervals,
+        settleEveryIntervals: every,
         maxPeanutsNano: row.maxPeanutsNano,
         balanceNano: balances.get(row.userSub)!,
       });
@@ -199,6 +217,11 @@ describe.each(DATABASE_KINDS)('metering batch on %s', (kind) => {
     );
     expect([...expected.values()].some((plan) => plan.charge === undefined)).toBe(true);
     expect(balances.get(users[0].sub)).toBeLessThan(0);
+    const settling = [...expected.values()].filter((plan) => plan.settle);
+    const charging = [...expected.values()].filter((plan) => plan.charge);
+    // Every charge settles, or (every two intervals) only some do: the rest stays on the rows.
+    if (every === 1) expect(settling.length).toBe(charging.length);
+    else expect(settling.length).toBeLessThan(charging.length);
 
     const result = await app.vpnLifecycle.meterAll();
     expect(result).toBe([...expected.values()].filter((plan) => plan.end).length);
@@ -215,9 +238,11 @@ describe.each(DATABASE_KINDS)('metering batch on %s', (kind) => {
         meteredIntervals: got.meteredIntervals,
         bytes: got.bytes,
         consumedNano: got.consumedNano,
+        settledNano: got.settledNano,
+        settledIntervals: got.settledIntervals,
         endedAtMs: got.endedAt?.getTime(),
         reason: got.reason ?? undefined,
-        charge: plan.charge ? entries.get(usageKey(row.vpnId, plan.charge.index)) : undefined,
+        settle: plan.settle ? entries.get(usageKey(row.vpnId, plan.settle.index)) : undefined,
       }).toEqual({
         vpnId: row.vpnId,
         // An ended VPN is torn down by the lifecycle's job at once: Deprovisioning, then Deleted.
@@ -226,12 +251,16 @@ describe.each(DATABASE_KINDS)('metering batch on %s', (kind) => {
         meteredIntervals: plan.meteredIntervals,
         bytes: plan.chargedBytes,
         consumedNano: plan.consumedNano,
+        settledNano: plan.settledNano,
+        settledIntervals: plan.settledIntervals,
         endedAtMs: plan.end?.atMs,
         reason: plan.end?.reason,
-        charge: plan.charge ? -plan.charge.amountNano : undefined,
+        settle: plan.settle ? -plan.settle.amountNano : undefined,
       });
+      // Nothing stays unsettled on a VPN that left Running.
+      if (plan.end) expect(got.settledNano).toBe(got.consumedNano);
     }
-    expect(entries.size).toBe([...expected.values()].filter((plan) => plan.charge).length);
+    expect(entries.size).toBe(settling.length);
     for (const user of users) {
       expect(await app.ledger.balanceNano(user.sub)).toBe(balances.get(user.sub));
     }
@@ -242,35 +271,114 @@ describe.each(DATABASE_KINDS)('metering batch on %s', (kind) => {
       provisioner,
       clock: clock.now,
       intervalMs: INTERVAL_MS,
+      settleEveryIntervals: every,
     });
-    expect(again).toMatchObject({ written: 0, charges: 0, ended: [] });
+    expect(again).toMatchObject({ written: 0, settlements: 0, ended: [] });
     expect((await usageEntries()).length).toBe(entries.size);
   });
 
   it('never writes a usage key twice when a pass is replayed', async () => {
-    // Wind a running VPN back to before the last pass (as if its row update had been lost).
-    const running = (await rowsOf()).filter((r) => r.state === 'Running' && r.meteredIntervals > 0);
+    // A pass a settlement period later (with peanuts enough) settles the VPNs still running.
+    for (const user of users) {
+      await app.ledger.append({
+        userSub: user.sub,
+        amountNano: 1000 * PEANUT,
+        kind: 'test',
+        key: `test-top-up:${user.sub}`,
+      });
+    }
+    clock.advance(every * INTERVAL_MS);
+    const pass = { db: app.db, provisioner, clock: clock.now, intervalMs: INTERVAL_MS };
+    expect(
+      (await meterBatch({ ...pass, settleEveryIntervals: every })).settlements,
+    ).toBeGreaterThan(0);
+    // Wind a settled running VPN back to before its last charge and settlement (as if its row
+    // update had been lost but its ledger entry kept).
+    const running = (await rowsOf()).filter(
+      (r) => r.state === 'Running' && r.settledIntervals > 0 && r.settledNano === r.consumedNano,
+    );
     expect(running.length).toBeGreaterThan(0);
     const [row] = running;
-    const index = row.meteredIntervals - 1;
     const entriesBefore = await usageEntries();
+    // Its last settlement: the key's index is the first interval it covered.
+    const last = entriesBefore
+      .filter((e) => e.key.startsWith(`usage:${row.vpnId}:`))
+      .map((e) => ({ index: Number(e.key.split(':').pop()), amountNano: e.amountNano }))
+      .sort((a, b) => b.index - a.index)[0];
     const balance = await app.ledger.balanceNano(row.userSub);
     await app.db
       .update(vpns)
       .set({
-        meteredIntervals: index,
-        meteredAt: new Date(row.runningAt!.getTime() + index * INTERVAL_MS),
+        meteredIntervals: last.index,
+        meteredAt: new Date(row.runningAt!.getTime() + last.index * INTERVAL_MS),
+        settledIntervals: last.index,
+        consumedNano: row.consumedNano + last.amountNano,
+        settledNano: row.settledNano + last.amountNano,
       })
       .where(eq(vpns.vpnId, row.vpnId));
-    const replay = await meterBatch({
-      db: app.db,
-      provisioner,
-      clock: clock.now,
-      intervalMs: INTERVAL_MS,
-    });
+    const replay = await meterBatch({ ...pass, settleEveryIntervals: every });
     expect(replay.written).toBe(1);
-    expect(replay.charges).toBe(0); // usage:<vpnId>:<index> exists: not written again
+    expect(replay.settlements).toBe(0); // usage:<vpnId>:<index> exists: not written again
     expect(await usageEntries()).toEqual(entriesBefore);
     expect(await app.ledger.balanceNano(row.userSub)).toBe(balance);
+  });
+
+  it('leaves a VPN changed between the read and the write to the next pass', async () => {
+    const [row] = (await rowsOf()).filter((r) => r.state === 'Running');
+    clock.advance(INTERVAL_MS);
+    const before = await usageEntries();
+    // While the pass reads the byte counters, another process charges this VPN.
+    const racing: Provisioner = {
+      ...provisioner,
+      async usage(vpn) {
+        if (vpn.vpnId === row.vpnId) {
+          await app.db
+            .update(vpns)
+            .set({ meteredIntervals: row.meteredIntervals + 1, consumedNano: row.consumedNano + 1 })
+            .where(eq(vpns.vpnId, row.vpnId));
+        }
+        return provisioner.usage(vpn);
+      },
+    };
+    const pass = await meterBatch({
+      db: app.db,
+      provisioner: racing,
+      clock: clock.now,
+      intervalMs: INTERVAL_MS,
+      settleEveryIntervals: every,
+    });
+    const [after] = await app.db.select().from(vpns).where(eq(vpns.vpnId, row.vpnId));
+    // Only the other process's change: not charged twice, nothing settled for it.
+    expect(after).toMatchObject({
+      meteredIntervals: row.meteredIntervals + 1,
+      consumedNano: row.consumedNano + 1,
+      meteredAt: row.meteredAt,
+    });
+    expect(pass.metered).toBeGreaterThan(pass.written);
+    expect((await usageEntries()).filter((e) => e.key.startsWith(`usage:${row.vpnId}:`))).toEqual(
+      before.filter((e) => e.key.startsWith(`usage:${row.vpnId}:`)),
+    );
+  });
+
+  it('keeps unsettled charges on Running VPNs only (a database check)', async () => {
+    const [row] = (await rowsOf()).filter((r) => r.state === 'Running');
+    await app.db
+      .update(vpns)
+      .set({ consumedNano: row.settledNano + 1 })
+      .where(eq(vpns.vpnId, row.vpnId));
+    for (const state of ['Paused', 'Deprovisioning'] as const) {
+      const error: unknown = await app.db
+        .update(vpns)
+        .set({ state })
+        .where(eq(vpns.vpnId, row.vpnId))
+        .then(
+          () => undefined,
+          (failure: unknown) => failure,
+        );
+      // drizzle wraps the database's error: its cause names the check.
+      expect(String((error as { cause?: unknown } | undefined)?.cause)).toMatch(
+        /vpns_settled_check/,
+      );
+    }
   });
 });

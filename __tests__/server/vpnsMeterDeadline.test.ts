@@ -1,10 +1,11 @@
 /**
  * Deadline passes and partitions of the metering batch (issue 11, meterBatch.ts): a `dueOnly`
  * pass meters exactly the VPNs whose deadline has come (their last charge up to the deadline,
- * then Deprovisioning, as the pure plan says) and leaves every other VPN and the ledger alone;
- * a regular pass cut into three partitions writes the pure plan too and hands over the
- * deadlines that come before the next pass. On PGlite and, when TEST_DATABASE_URL is set, on
- * PostgreSQL.
+ * then Deprovisioning, as the pure plan says, settling all its charges) and leaves every other
+ * VPN and the ledger alone; a regular pass cut into three partitions writes the pure plan too
+ * and hands over the deadlines that come before the next pass. Settlements every three
+ * intervals, so balances count unsettled charges. On PGlite and, when TEST_DATABASE_URL is set,
+ * on PostgreSQL.
  */
 import { inArray, like } from 'drizzle-orm';
 import type { App } from '../../src/server/app';
@@ -17,6 +18,10 @@ import { buildVpnApp, FakeClock, signUpUser, type TestUser } from './vpnHelpers'
 
 /** The metering interval of these tests (METER_INTERVAL_S=3600: no automatic pass runs). */
 const INTERVAL_MS = 3_600_000;
+/** Intervals per settlement (METER_SETTLE_S=10800). */
+const SETTLE_EVERY = 3;
+/** The charge of one interval with no traffic, nano-peanuts (an hour: 5.4 peanuts). */
+const HOUR_NANO = 5_400_000_000;
 
 describe.each(DATABASE_KINDS)('metering deadlines on %s', (kind) => {
   let database: TestDatabase;
@@ -30,7 +35,11 @@ describe.each(DATABASE_KINDS)('metering deadlines on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    app = await buildVpnApp(database, {}, { provisioner, clock: clock.now });
+    app = await buildVpnApp(
+      database,
+      { METER_SETTLE_S: String((SETTLE_EVERY * INTERVAL_MS) / 1000) },
+      { provisioner, clock: clock.now },
+    );
     for (let i = 0; i < 2; i++) users.push(await signUpUser(app, `deadline${i}`));
     // Enough for every charge here (an hour costs 5.4 peanuts).
     await app.ledger.append({
@@ -61,7 +70,8 @@ describe.each(DATABASE_KINDS)('metering deadlines on %s', (kind) => {
         meteredAt: new Date(runningAt.getTime() + seed.intervals * INTERVAL_MS),
         meteredIntervals: seed.intervals,
         bytes: 0,
-        consumedNano: 0,
+        // Charged and not settled yet: it counts against the owner's balance.
+        consumedNano: seed.intervals * HOUR_NANO,
       });
       ids[seed.name] = vpnId;
     }
@@ -102,6 +112,9 @@ describe.each(DATABASE_KINDS)('metering deadlines on %s', (kind) => {
       chargedBytes: row.bytes,
       usageBytes: 4096,
       consumedNano: row.consumedNano,
+      settledNano: row.settledNano,
+      settledIntervals: row.settledIntervals,
+      settleEveryIntervals: SETTLE_EVERY,
       maxPeanutsNano: row.maxPeanutsNano,
       balanceNano: await app.ledger.balanceNano(row.userSub),
     });
@@ -111,17 +124,19 @@ describe.each(DATABASE_KINDS)('metering deadlines on %s', (kind) => {
       meteredIntervals: got.meteredIntervals,
       bytes: got.bytes,
       consumedNano: got.consumedNano,
+      settledNano: got.settledNano,
       endedAtMs: got.endedAt?.getTime(),
       reason: got.reason ?? undefined,
-      charge: plan.charge ? entries.get(usageKey(got.vpnId, plan.charge.index)) : undefined,
+      settle: plan.settle ? entries.get(usageKey(got.vpnId, plan.settle.index)) : undefined,
     }).toEqual({
       meteredAtMs: plan.meteredAtMs,
       meteredIntervals: plan.meteredIntervals,
       bytes: plan.chargedBytes,
       consumedNano: plan.consumedNano,
+      settledNano: plan.settledNano,
       endedAtMs: plan.end?.atMs,
       reason: plan.end?.reason,
-      charge: plan.charge ? -plan.charge.amountNano : undefined,
+      settle: plan.settle ? -plan.settle.amountNano : undefined,
     });
   };
 
@@ -130,18 +145,21 @@ describe.each(DATABASE_KINDS)('metering deadlines on %s', (kind) => {
     const plan = await planOf(before.get(ids.due)!);
     expect(plan.end?.reason).toBe('deleteAfter elapsed');
     expect(plan.charge?.amountNano).toBeGreaterThan(0);
+    // Its end settles the two unsettled hours and the last charge, under its first interval.
+    expect(plan.settle).toEqual({ index: 0, amountNano: 2 * HOUR_NANO + plan.charge!.amountNano });
 
     const result = await meterBatch({
       db: app.db,
       provisioner,
       clock: clock.now,
       intervalMs: INTERVAL_MS,
+      settleEveryIntervals: SETTLE_EVERY,
       dueOnly: true,
     });
     expect(result).toMatchObject({
       metered: 1,
       written: 1,
-      charges: 1,
+      settlements: 1,
       ended: [{ vpnId: ids.due, reason: 'deleteAfter elapsed' }],
     });
     const after = await rowsById();
@@ -150,7 +168,7 @@ describe.each(DATABASE_KINDS)('metering deadlines on %s', (kind) => {
     expectPlanWritten(after.get(ids.due)!, plan, entries);
     expect(after.get(ids.charge)).toEqual(before.get(ids.charge));
     expect(after.get(ids.soon)).toEqual(before.get(ids.soon));
-    expect([...entries.keys()]).toEqual([usageKey(ids.due, 2)]);
+    expect([...entries.keys()]).toEqual([usageKey(ids.due, 0)]);
   });
 
   it('a regular pass in three partitions writes the plan and hands over the deadlines', async () => {
@@ -165,15 +183,18 @@ describe.each(DATABASE_KINDS)('metering deadlines on %s', (kind) => {
       provisioner,
       clock: clock.now,
       intervalMs: INTERVAL_MS,
+      settleEveryIntervals: SETTLE_EVERY,
       partitions: 3,
     });
-    expect(result).toMatchObject({ metered: 2, written: 1, charges: 1, ended: [] });
+    // Charged, not settled: the ledger keeps only the ended VPN's settlement.
+    expect(result).toMatchObject({ metered: 2, written: 1, settlements: 0, ended: [] });
     const soon = before.get(ids.soon)!;
     expect(result.upcoming).toEqual([soon.runningAt!.getTime() + soon.deleteAfter * 1000]);
     const after = await rowsById();
     const entries = await usageEntries();
     expectPlanWritten(after.get(ids.charge)!, plans.get(ids.charge)!, entries);
     expect(after.get(ids.soon)).toEqual(soon);
-    expect(entries.size).toBe(2);
+    expect(entries.size).toBe(1);
+    expect(after.get(ids.charge)!.settledNano).toBe(0);
   });
 });

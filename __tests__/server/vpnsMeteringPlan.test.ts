@@ -1,7 +1,9 @@
 /**
  * The metering plan (spec §4 termination, §9 rates) as a pure function, and the simulated
- * provisioner's behaviour (issue 4): exact nano-peanut charges, interval keys, caps and ends.
+ * provisioner's behaviour (issue 4): exact nano-peanut charges, caps and ends, and the
+ * settlements into the ledger (issue 11): when, how much, under which interval key.
  */
+import fc from 'fast-check';
 import {
   END_REASONS,
   NANO_PER_MS,
@@ -31,6 +33,9 @@ const base: MeterInput = {
   chargedBytes: 0,
   usageBytes: 0,
   consumedNano: 0,
+  settledNano: 0,
+  settledIntervals: 0,
+  settleEveryIntervals: 720,
   maxPeanutsNano: null,
   balanceNano: 10_000_000_000,
 };
@@ -48,21 +53,26 @@ describe('planMetering', () => {
       meteredIntervals: 0,
       chargedBytes: 0,
       consumedNano: 0,
+      settledNano: 0,
+      settledIntervals: 0,
     });
   });
 
   it('charges one whole interval and the bytes counted since', () => {
     const plan = planMetering({ ...base, nowMs: R + I + 1234, usageBytes: 1000 });
     expect(plan).toEqual({
-      charge: { index: 0, amountNano: 5000 * 1500 + 1000 * 500, bytes: 1000, timeMs: 5000 },
+      charge: { amountNano: 5000 * 1500 + 1000 * 500, bytes: 1000, timeMs: 5000 },
       meteredAtMs: R + I,
       meteredIntervals: 1,
       chargedBytes: 1000,
       consumedNano: 8_000_000,
+      // Not settled: the ledger gets it at the end or at the settlement period's end.
+      settledNano: 0,
+      settledIntervals: 0,
     });
   });
 
-  it('catches up several intervals in one charge keyed by the first', () => {
+  it('catches up several intervals in one charge', () => {
     const plan = planMetering({
       ...base,
       nowMs: R + 17_500,
@@ -73,7 +83,6 @@ describe('planMetering', () => {
       consumedNano: 8_000_000,
     });
     expect(plan.charge).toEqual({
-      index: 1,
       amountNano: 10_000 * 1500 + 3000 * 500,
       bytes: 3000,
       timeMs: 10_000,
@@ -113,7 +122,6 @@ describe('planMetering', () => {
       balanceNano: 0,
     });
     expect(plan.charge).toEqual({
-      index: 0,
       amountNano: 2_000 * 1500 + 100 * 500,
       bytes: 100,
       timeMs: 2_000,
@@ -129,12 +137,12 @@ describe('planMetering', () => {
       meteredAtMs: R + 295_000,
       meteredIntervals: 59,
     });
-    expect(plan.charge).toEqual({ index: 59, amountNano: 5_000 * 1500, bytes: 0, timeMs: 5_000 });
+    expect(plan.charge).toEqual({ amountNano: 5_000 * 1500, bytes: 0, timeMs: 5_000 });
     expect(plan.meteredAtMs).toBe(R + 300_000);
     expect(plan.end).toEqual({ atMs: R + 300_000, reason: END_REASONS.deleteAfter });
   });
 
-  it('charges the partial interval of a deletion under the next key', () => {
+  it('charges the partial interval of a deletion', () => {
     const plan = planMetering({
       ...base,
       nowMs: R + 7_250,
@@ -142,7 +150,7 @@ describe('planMetering', () => {
       meteredIntervals: 1,
       endNow: END_REASONS.deleted,
     });
-    expect(plan.charge).toEqual({ index: 1, amountNano: 2_250 * 1500, bytes: 0, timeMs: 2_250 });
+    expect(plan.charge).toEqual({ amountNano: 2_250 * 1500, bytes: 0, timeMs: 2_250 });
     expect(plan.meteredIntervals).toBe(2);
     expect(plan.end).toEqual({ atMs: R + 7_250, reason: END_REASONS.deleted });
   });
@@ -151,6 +159,119 @@ describe('planMetering', () => {
     const plan = planMetering({ ...base, nowMs: R + I, chargedBytes: 900, usageBytes: 100 });
     expect(plan.charge?.bytes).toBe(0);
     expect(plan.chargedBytes).toBe(900);
+  });
+});
+
+describe('planMetering: settling (issue 11)', () => {
+  /** A VPN charged `m` intervals (7.5e6 nano each, no traffic), settled up to interval `s`. */
+  const charged = (m: number, s: number): MeterInput => ({
+    ...base,
+    deleteAfterS: 86_400,
+    nowMs: R + (m + 1) * I,
+    meteredAtMs: R + m * I,
+    meteredIntervals: m,
+    consumedNano: m * 7_500_000,
+    settledNano: s * 7_500_000,
+    settledIntervals: s,
+  });
+
+  it('settles every charge under its first interval when the period is one interval', () => {
+    const plan = planMetering({ ...charged(3, 3), settleEveryIntervals: 1 });
+    expect(plan.settle).toEqual({ index: 3, amountNano: 7_500_000 });
+    expect(plan).toMatchObject({ settledNano: 4 * 7_500_000, settledIntervals: 4 });
+  });
+
+  it('settles nothing within a period', () => {
+    const plan = planMetering(charged(718, 0));
+    expect(plan.charge?.amountNano).toBe(7_500_000);
+    expect(plan.settle).toBeUndefined();
+    expect(plan).toMatchObject({ settledNano: 0, settledIntervals: 0, meteredIntervals: 719 });
+  });
+
+  it('settles all unsettled charges, keyed by the first unsettled interval, at a period end', () => {
+    const plan = planMetering(charged(719, 0));
+    expect(plan.meteredIntervals).toBe(720);
+    expect(plan.settle).toEqual({ index: 0, amountNano: 720 * 7_500_000 });
+    expect(plan).toMatchObject({ settledNano: 720 * 7_500_000, settledIntervals: 720 });
+    // The next period's settlement starts at interval 720.
+    expect(planMetering(charged(1439, 720)).settle).toEqual({
+      index: 720,
+      amountNano: 720 * 7_500_000,
+    });
+  });
+
+  it('settles when a catch-up charge jumps over a period end', () => {
+    const plan = planMetering({ ...charged(715, 0), nowMs: R + 730 * I });
+    expect(plan.meteredIntervals).toBe(730);
+    expect(plan.settle).toEqual({ index: 0, amountNano: 730 * 7_500_000 });
+  });
+
+  it('settles everything when the VPN ends, whatever the period', () => {
+    const plan = planMetering({
+      ...charged(10, 0),
+      nowMs: R + 10 * I + 1000,
+      endNow: 'Deleted on request',
+    });
+    expect(plan.end?.reason).toBe(END_REASONS.deleted);
+    expect(plan.settle).toEqual({ index: 0, amountNano: 10 * 7_500_000 + 1000 * 1500 });
+    expect(plan.settledNano).toBe(plan.consumedNano);
+  });
+
+  it('ends an already settled VPN without a settlement of nothing', () => {
+    // maxPeanuts already reached and nothing new to charge: it ends, nothing is left to settle.
+    const plan = planMetering({ ...charged(4, 4), nowMs: R + 4 * I + 10, maxPeanutsNano: 1 });
+    expect(plan.end?.reason).toBe(END_REASONS.maxPeanuts);
+    expect(plan.settle).toBeUndefined();
+  });
+
+  it('over any run of passes: settlements add up to the charges, keys never repeat, the end settles all', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 50 }),
+        fc.array(
+          fc.tuple(fc.integer({ min: 0, max: 4 * I }), fc.integer({ min: 0, max: 10_000 })),
+          {
+            minLength: 1,
+            maxLength: 60,
+          },
+        ),
+        (every, steps) => {
+          let state: MeterInput = { ...base, settleEveryIntervals: every, deleteAfterS: 86_400 };
+          let settled = 0;
+          const keys = new Set<number>();
+          steps.forEach(([advanceMs, bytes], i) => {
+            const last = i === steps.length - 1;
+            const plan = planMetering({
+              ...state,
+              nowMs: state.nowMs + advanceMs,
+              usageBytes: state.usageBytes + bytes,
+              endNow: last ? END_REASONS.deleted : undefined,
+            });
+            if (plan.settle) {
+              expect(keys.has(plan.settle.index)).toBe(false);
+              expect(plan.settle.index).toBe(state.settledIntervals);
+              keys.add(plan.settle.index);
+              settled += plan.settle.amountNano;
+            }
+            expect(settled).toBe(plan.settledNano);
+            expect(plan.settledNano).toBeLessThanOrEqual(plan.consumedNano);
+            if (last) expect(plan.settledNano).toBe(plan.consumedNano);
+            state = {
+              ...state,
+              nowMs: state.nowMs + advanceMs,
+              usageBytes: state.usageBytes + bytes,
+              meteredAtMs: plan.meteredAtMs,
+              meteredIntervals: plan.meteredIntervals,
+              chargedBytes: plan.chargedBytes,
+              consumedNano: plan.consumedNano,
+              settledNano: plan.settledNano,
+              settledIntervals: plan.settledIntervals,
+            };
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

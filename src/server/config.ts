@@ -142,6 +142,11 @@ export interface ServerConfig {
    */
   meterIntervalMs: number;
   /**
+   * How often each Running VPN's charges are settled into the ledger, in milliseconds
+   * (`METER_SETTLE_S`, default 3600; 0: every charge; vpns/metering.ts "Settling", issue 11).
+   */
+  meterSettleMs: number;
+  /**
    * Most active VPNs per user (`VPN_QUOTA`, spec §5); undefined means 2 x the number of enabled
    * regions (DESIGN.md "Decisions").
    */
@@ -373,6 +378,7 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     hosts: loadHostsSettings(env),
     simulatedStepMs: readInt(env, 'SIMULATED_STEP_MS', 1500, 0, 600_000),
     meterIntervalMs: Math.round(1000 * readDecimal(env, 'METER_INTERVAL_S', 5, 0.05, 3600)),
+    meterSettleMs: Math.round(1000 * readDecimal(env, 'METER_SETTLE_S', 3600, 0, 2_678_400)),
     vpnQuota:
       read(env, 'VPN_QUOTA') === undefined ? undefined : readInt(env, 'VPN_QUOTA', 0, 1, 1_000_000),
     referralEnabled: readBoolean(env, 'REFERRAL_ENABLED', true),

@@ -222,6 +222,13 @@ export const SETTINGS: readonly SettingDoc[] = [
     requiredInProduction: false,
   },
   {
+    name: 'METER_SETTLE_S',
+    description:
+      "How often each Running VPN's charges are written to the peanuts ledger as one usage entry, in seconds (also when it ends; 0: every charge). Balances always include the charges not yet written",
+    default: '3600',
+    requiredInProduction: false,
+  },
+  {
     name: 'VPN_QUOTA',
     description: 'Most active VPNs per user',
     default: '2 x the number of enabled regions',

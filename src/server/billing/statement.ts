@@ -1,8 +1,9 @@
 /**
  * The peanut statement (issue 8, DESIGN.md "peanut statement"): a user's ledger entries, newest
- * first, each with the balance right after it. The usage entries of one VPN (one per metering
- * interval) are summed into one line, dated and placed at its latest entry, whose balance it
- * shows. Purchase, refund and dispute lines carry their pack and the purchase's state.
+ * first, each with the balance right after it. The usage entries of one VPN (one per settlement)
+ * are summed into one line, dated and placed at its latest entry, whose balance it shows. A
+ * Running VPN's charges not settled yet (vpns/metering.ts "Settling") count as a newest entry of
+ * its line, dated when they were metered up to, so the statement always ends at the balance. Purchase, refund and dispute lines carry their pack and the purchase's state.
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../plugins/services/ledger';
@@ -28,6 +29,12 @@ export interface StatementLine {
   purchaseState: string | null;
 }
 
+/**
+ * First id of the unsettled charges' entries: above every ledger id, below 2^53 (exact as a JS
+ * number, so it works as a cursor).
+ */
+const PENDING_ID_BASE = 2 ** 52;
+
 /** One page of the statement. */
 export interface StatementPage {
   /** Newest first. */
@@ -47,11 +54,19 @@ export async function readStatement(
   before: number | undefined,
 ): Promise<StatementPage> {
   const result = await db.execute(sql`
-    WITH raw AS (
+    WITH entries AS (
+      SELECT id, created_at, kind, amount_nano, key
+      FROM ledger_entries WHERE user_sub = ${userSub}
+      UNION ALL
+      SELECT ${PENDING_ID_BASE}::bigint + row_number() OVER (ORDER BY metered_at, vpn_id),
+        metered_at, 'usage', settled_nano - consumed_nano, 'usage:' || vpn_id || ':pending'
+      FROM vpns
+      WHERE user_sub = ${userSub} AND state = 'Running' AND consumed_nano <> settled_nano
+    ), raw AS (
       SELECT id, created_at, kind, amount_nano, key,
         sum(amount_nano) OVER (ORDER BY id) AS balance_after,
         CASE WHEN kind = 'usage' THEN 'usage:' || split_part(key, ':', 2) ELSE key END AS grp
-      FROM ledger_entries WHERE user_sub = ${userSub}
+      FROM entries
     ), grouped AS (
       SELECT max(id) AS id, max(created_at) AS created_at, min(kind) AS kind,
         sum(amount_nano) AS amount_nano, grp,

@@ -146,12 +146,19 @@ export const vpns = pgTable(
     dns: text('dns'),
     /** Running time is charged up to this instant (starts at runningAt). */
     meteredAt: timestamp('metered_at', tz),
-    /** Metering intervals charged so far: the next charge's ledger key index. */
+    /** Metering intervals charged so far. */
     meteredIntervals: integer('metered_intervals').notNull().default(0),
     /** Bytes charged so far (both directions). */
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
     /** Nano-peanuts charged so far. */
     consumedNano: bigint('consumed_nano', { mode: 'number' }).notNull().default(0),
+    /**
+     * Nano-peanuts of those written to the ledger (issue 11, metering.ts "Settling"); the rest
+     * counts against the owner's balance until settled, at the latest when it leaves Running.
+     */
+    settledNano: bigint('settled_nano', { mode: 'number' }).notNull().default(0),
+    /** Intervals settled so far: the next settlement's ledger key index. */
+    settledIntervals: integer('settled_intervals').notNull().default(0),
     /** Why it failed or ended, e.g. `maxPeanuts reached`; null otherwise. */
     reason: text('reason'),
     /** The VPN host running it (issue 18, with NATS_URL); null when provisioned locally. */
@@ -170,6 +177,11 @@ export const vpns = pgTable(
       sql`${table.state} IN (${sql.raw(VPN_STATES.map((state) => `'${state}'`).join(', '))})`,
     ),
     check('vpns_delete_after_check', sql`${table.deleteAfter} > 0`),
+    // Only a Running VPN holds unsettled charges: whatever moves it out of Running settles.
+    check(
+      'vpns_settled_check',
+      sql`${table.state} = 'Running' OR ${table.consumedNano} = ${table.settledNano}`,
+    ),
   ],
 );
 

@@ -9,9 +9,11 @@
  *
  * - Running, unchanged for `graceMs` and not reported alive within `graceMs` -> Paused (metering
  *   charges only Running VPNs, so the pause is not charged). The pause instant is `updatedAt`.
+ *   Its unsettled charges are settled into the ledger in the same statement (only a Running VPN
+ *   holds unsettled charges: vpns/metering.ts "Settling").
  * - Paused, reported alive since it was paused -> Running again, its `runningAt` and
  *   `meteredAt` moved forward by the time it was paused: metering carries on where it stopped
- *   (same interval keys, so nothing is charged twice) and deleteAfter counts running time only.
+ *   (same interval numbers, so nothing is settled twice) and deleteAfter counts running time only.
  * - Paused for `lostMs - graceMs` (silent for about `lostMs`) -> Deleted ('Host lost'), having
  *   been charged only what its host reported; the process whose UPDATE ended it stores its
  *   deprovision for the host.
@@ -21,7 +23,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../db';
+import { rowsOf, type Database } from '../db';
 import { vpns } from '../db/schema';
 import { safeMessage } from '../logger';
 import type { DeprovisionTarget } from '../provisioners/types';
@@ -125,19 +127,29 @@ export class HostMonitor {
     for (const vpnId of done.resumed) log?.info({ vpnId }, 'VPN running again: its host is back');
     if (nowMs - this.options.startedAtMs <= graceMs) return done;
 
-    const paused = await db
-      .update(vpns)
-      .set({ state: 'Paused', updatedAt: new Date(nowMs), version: sql`${vpns.version} + 1` })
-      .where(
-        and(
-          eq(vpns.state, 'Running'),
-          isNotNull(vpns.hostId),
-          lt(vpns.updatedAt, new Date(nowMs - graceMs)),
-          sql`NOT ${reportedAliveSince(at(nowMs - graceMs))}`,
-        ),
-      )
-      .returning({ vpnId: vpns.vpnId });
-    done.paused = paused.map((row) => row.vpnId);
+    // Locked first, so the amount settled is the row's latest (a metering pass may hold it).
+    const paused = rowsOf<{ vpn_id: string }>(
+      await db.execute(sql`
+        WITH due AS (
+          SELECT vpn_id, consumed_nano - settled_nano AS amount, settled_intervals AS index
+          FROM vpns
+          WHERE state = 'Running' AND host_id IS NOT NULL AND updated_at < ${at(nowMs - graceMs)}
+            AND NOT ${reportedAliveSince(at(nowMs - graceMs))}
+          FOR UPDATE
+        ), paused AS (
+          UPDATE vpns SET state = 'Paused', updated_at = ${now}, version = vpns.version + 1,
+            settled_nano = vpns.consumed_nano, settled_intervals = vpns.metered_intervals
+          FROM due WHERE vpns.vpn_id = due.vpn_id AND vpns.state = 'Running'
+          RETURNING vpns.vpn_id, vpns.user_sub, due.amount, due.index
+        ), settled AS (
+          INSERT INTO ledger_entries (user_sub, amount_nano, kind, key)
+          SELECT user_sub, -amount, 'usage', 'usage:' || vpn_id || ':' || index
+          FROM paused WHERE amount > 0
+          ON CONFLICT (key) DO NOTHING
+        )
+        SELECT vpn_id FROM paused`),
+    );
+    done.paused = paused.map((row) => row.vpn_id);
     for (const vpnId of done.paused) log?.warn({ vpnId }, 'VPN paused: its host is silent');
 
     const lost = await db

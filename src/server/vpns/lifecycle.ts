@@ -32,7 +32,7 @@ import { DEADLINE_PASS_GAP_MS, DeadlineTimer } from './deadlineTimer';
 import { meterBatch, type MeterBatchResult } from './meterBatch';
 import { provisionTarget, stepVpn, type StepContext } from './steps';
 import { processTeardowns, writeTeardowns } from './teardowns';
-import { type EndReason, type MeterPlan } from './metering';
+import { settleEveryIntervals, type EndReason, type MeterPlan } from './metering';
 import { meterOne } from './meterOne';
 import {
   findById,
@@ -86,6 +86,8 @@ export interface LifecycleOptions {
   log: FastifyBaseLogger;
   /** Metering period, milliseconds (`METER_INTERVAL_S`). */
   meterIntervalMs: number;
+  /** Settlement period, milliseconds (`METER_SETTLE_S`; 0: every charge; metering.ts). */
+  meterSettleMs: number;
   tuning?: Partial<LifecycleTuning>;
 }
 
@@ -136,6 +138,11 @@ export class VpnLifecycle {
       clock: options.clock,
       minGapMs: Math.min(DEADLINE_PASS_GAP_MS, options.meterIntervalMs),
     });
+  }
+
+  /** Metering intervals per settlement (metering.ts "Settling"). */
+  private get settleEveryIntervals(): number {
+    return settleEveryIntervals(this.options.meterIntervalMs, this.options.meterSettleMs);
   }
 
   /** What the state steps need (steps.ts). */
@@ -392,6 +399,7 @@ export class VpnLifecycle {
       provisioner: this.options.provisioner,
       clock: () => this.now(),
       intervalMs: this.options.meterIntervalMs,
+      settleEveryIntervals: this.settleEveryIntervals,
       dueOnly,
       onUsageError: (vpnId, error) =>
         this.log.warn({ vpnId, err: messageOf(error) }, 'could not read VPN usage'),
@@ -412,7 +420,8 @@ export class VpnLifecycle {
   /**
    * Charges a Running VPN for its time and traffic since its last charge and ends it
    * (Running -> Deprovisioning) when spec §4 says so or when `endNow` is given (a deletion).
-   * One transaction under the owner's lock; the ledger entry is keyed `usage:<vpnId>:<index>`.
+   * One transaction under the owner's lock; a settlement's ledger entry is keyed
+   * `usage:<vpnId>:<index>`.
    * Returns the plan applied, or undefined when the VPN is not Running.
    */
   async meter(vpnId: string, endNow?: EndReason): Promise<MeterPlan | undefined> {
@@ -424,6 +433,7 @@ export class VpnLifecycle {
         provisioner,
         now: () => this.now(),
         intervalMs: meterIntervalMs,
+        settleEveryIntervals: this.settleEveryIntervals,
         log: this.log,
       },
       vpnId,

@@ -18,6 +18,8 @@ export interface MeterRow {
   deleteAfterS: number;
   bytes: number;
   consumedNano: number;
+  settledNano: number;
+  settledIntervals: number;
   /** Null: unlimited. */
   maxPeanutsNano: number | null;
 }
@@ -33,8 +35,10 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Plans a batch with the pure function: `rows` (Running, locked) grouped by owner in vpnId
- * order, each seeing its owner's balance (nano-peanuts; 0 when absent) less the charges planned
- * before it. `usage`: the byte counters read (a VPN without one keeps its charged bytes).
+ * order, each seeing its owner's balance (nano-peanuts, unsettled charges taken off; 0 when
+ * absent) less the charges planned before it. `usage`: the byte counters read (a VPN without one
+ * keeps its charged bytes). `settleEveryIntervals`: metering intervals per settlement
+ * (metering.ts "Settling").
  */
 export function planBatch<R extends MeterRow>(
   rows: readonly R[],
@@ -42,6 +46,7 @@ export function planBatch<R extends MeterRow>(
   balances: ReadonlyMap<string, number>,
   nowMs: number,
   intervalMs: number,
+  settleEveryIntervals: number,
 ): PlannedVpn<R>[] {
   // Usually already in this order (the read sorts): then this is one linear check.
   const ordered = [...rows].sort(
@@ -61,6 +66,9 @@ export function planBatch<R extends MeterRow>(
       chargedBytes: row.bytes,
       usageBytes: Math.max(usage.get(row.vpnId) ?? row.bytes, row.bytes),
       consumedNano: row.consumedNano,
+      settledNano: row.settledNano,
+      settledIntervals: row.settledIntervals,
+      settleEveryIntervals,
       maxPeanutsNano: row.maxPeanutsNano,
       balanceNano,
     });

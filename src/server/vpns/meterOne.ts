@@ -1,9 +1,10 @@
 /**
  * Metering one VPN (spec §4; lifecycle.ts's `meter`, used by a deletion and by tests; the
  * periodic pass meters every Running VPN at once with meterBatch.ts, by the same plan): charges
- * a Running VPN for its time and traffic since its last charge and ends it (Running ->
- * Deprovisioning) when spec §4 says so or when `endNow` is given. One transaction under the
- * owner's lock; the ledger entry is keyed `usage:<vpnId>:<index>`, so nothing is charged twice.
+ * a Running VPN for its time and traffic since its last charge, settles its charges into the
+ * ledger when the plan says so, and ends it (Running -> Deprovisioning) when spec §4 says so or
+ * when `endNow` is given. One transaction under the owner's lock; the settlement's ledger entry
+ * is keyed `usage:<vpnId>:<index>`, so nothing is written twice.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -24,6 +25,8 @@ export interface MeterOneContext {
   now: () => number;
   /** Metering period, ms. */
   intervalMs: number;
+  /** Metering intervals per settlement (metering.ts "Settling"). */
+  settleEveryIntervals: number;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
@@ -64,6 +67,9 @@ export async function meterOne(
       chargedBytes: row.bytes,
       usageBytes: Math.max(usageBytes, row.bytes),
       consumedNano: row.consumedNano,
+      settledNano: row.settledNano,
+      settledIntervals: row.settledIntervals,
+      settleEveryIntervals: context.settleEveryIntervals,
       maxPeanutsNano: row.maxPeanutsNano,
       balanceNano: await ledger.balanceNano(row.userSub, tx),
       endNow,
@@ -81,21 +87,23 @@ async function applyPlan(
   plan: MeterPlan,
   nowMs: number,
 ): Promise<void> {
-  const { charge } = plan;
-  if (charge && charge.amountNano > 0) {
-    const key = usageKey(row.vpnId, charge.index);
+  const { settle } = plan;
+  if (settle && settle.amountNano > 0) {
+    const key = usageKey(row.vpnId, settle.index);
     const written = await context.ledger.append(
-      { userSub: row.userSub, amountNano: -charge.amountNano, kind: 'usage', key },
+      { userSub: row.userSub, amountNano: -settle.amountNano, kind: 'usage', key },
       tx,
     );
-    // Cannot happen while the row and the ledger change together; never charge twice.
-    if (!written) context.log.error({ vpnId: row.vpnId, key }, 'usage charge already written');
+    // Cannot happen while the row and the ledger change together; never settle twice.
+    if (!written) context.log.error({ vpnId: row.vpnId, key }, 'usage settlement already written');
   }
   const totals = {
     meteredAt: new Date(plan.meteredAtMs),
     meteredIntervals: plan.meteredIntervals,
     bytes: plan.chargedBytes,
     consumedNano: plan.consumedNano,
+    settledNano: plan.settledNano,
+    settledIntervals: plan.settledIntervals,
   };
   if (plan.end) {
     await transition(tx, row.vpnId, ['Running'], 'Deprovisioning', nowMs, {

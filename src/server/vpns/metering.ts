@@ -1,13 +1,20 @@
 /**
- * Metering (spec §4, §9; DESIGN.md "Money") as a pure function: what to charge a Running VPN
- * and whether it must end. The lifecycle applies the plan in one transaction, under the owner's
- * row lock, with an idempotent ledger entry keyed `usage:<vpnId>:<index>`.
+ * Metering (spec §4, §9; DESIGN.md "Money") as a pure function: what to charge a Running VPN,
+ * when to settle its charges into the ledger, and whether it must end. The lifecycle applies the
+ * plan in one transaction, under the owner's row lock.
  *
  * Time is cut into intervals of `intervalMs` from the moment the VPN became Running. A regular
  * charge covers the whole intervals elapsed since the last one (several after a pause of the
- * workers), plus the bytes counted since; the index of its key is the first interval it covers,
- * so two workers or a restart can never charge the same interval twice. When the VPN ends, a
- * last charge covers the partial interval up to the end.
+ * workers), plus the bytes counted since. When the VPN ends, a last charge covers the partial
+ * interval up to the end. A charge is added to the VPN's totals (`consumedNano`).
+ *
+ * Settling (issue 11): the charges since the last settlement are written to the ledger as one
+ * usage entry keyed `usage:<vpnId>:<index>`, `index` being the first interval it covers, so two
+ * workers or a restart can never settle the same interval twice. A VPN settles when it ends and
+ * whenever its metered time crosses a multiple of `settleEveryIntervals` intervals (1: every
+ * charge); between settlements the owner's balance is the ledger less the unsettled charges of
+ * their Running VPNs (`consumedNano - settledNano`). So a pass writes one row per VPN, and the
+ * ledger grows by one entry per VPN per settlement period, not per interval.
  *
  * Rates (spec §9): 0.0015 peanut per second = 1,500 nano-peanuts per millisecond, and 5e-7
  * peanut per byte = 500 nano-peanuts per byte: exact integers.
@@ -54,19 +61,23 @@ export interface MeterInput {
   usageBytes: number;
   /** Nano-peanuts charged so far. */
   consumedNano: number;
+  /** Nano-peanuts of those written to the ledger (settled) so far. */
+  settledNano: number;
+  /** Intervals settled so far: the index of the next settlement's ledger key. */
+  settledIntervals: number;
+  /** Settle when the charged intervals cross a multiple of this (1: settle every charge). */
+  settleEveryIntervals: number;
   /** maxPeanuts in nano-peanuts, or null for unlimited. */
   maxPeanutsNano: number | null;
-  /** The owner's balance before this charge, nano-peanuts. */
+  /** The owner's balance before this charge (ledger less unsettled charges), nano-peanuts. */
   balanceNano: number;
   /** Set when the VPN ends now whatever the rules say (deleted on request). */
   endNow?: EndReason;
 }
 
-/** One charge to write (its ledger entry is written only when `amountNano` is positive). */
+/** One charge, added to the VPN's totals. */
 export interface MeterCharge {
-  /** Index of the ledger key `usage:<vpnId>:<index>`. */
-  index: number;
-  /** Nano-peanuts to take (positive; the ledger entry is its negative). */
+  /** Nano-peanuts taken (zero or positive). */
   amountNano: number;
   /** Bytes this charge accounts for. */
   bytes: number;
@@ -74,10 +85,23 @@ export interface MeterCharge {
   timeMs: number;
 }
 
+/** A settlement: the charges since the last one, as one ledger entry. */
+export interface MeterSettlement {
+  /** Index of the ledger key `usage:<vpnId>:<index>`: the first interval it covers. */
+  index: number;
+  /**
+   * Nano-peanuts to write (zero or positive; the ledger entry is its negative, written only when
+   * positive).
+   */
+  amountNano: number;
+}
+
 /** What to do. */
 export interface MeterPlan {
   /** The charge, when there is something to charge. */
   charge?: MeterCharge;
+  /** The settlement, when the charges are written to the ledger now. */
+  settle?: MeterSettlement;
   /** The new `meteredAt`, epoch ms. */
   meteredAtMs: number;
   /** The new `meteredIntervals`. */
@@ -86,6 +110,10 @@ export interface MeterPlan {
   chargedBytes: number;
   /** The new consumption total, nano-peanuts. */
   consumedNano: number;
+  /** The new settled total, nano-peanuts. */
+  settledNano: number;
+  /** The new `settledIntervals`. */
+  settledIntervals: number;
   /** Set when the VPN must end: when (epoch ms) and why. */
   end?: { atMs: number; reason: EndReason };
 }
@@ -95,9 +123,17 @@ export function deadlineOf(runningAtMs: number, deleteAfterS: number): number {
   return runningAtMs + deleteAfterS * 1000;
 }
 
-/** The ledger key of a VPN's metering charge number `index`. */
+/** The ledger key of a VPN's settlement whose first interval is number `index`. */
 export function usageKey(vpnId: string, index: number): string {
   return `usage:${vpnId}:${index}`;
+}
+
+/**
+ * Metering intervals per settlement: `settleMs` (`METER_SETTLE_S`, ms) in whole intervals of
+ * `intervalMs` ms, at least 1 (0 ms: settle every charge).
+ */
+export function settleEveryIntervals(intervalMs: number, settleMs: number): number {
+  return Math.max(1, Math.round(settleMs / intervalMs));
 }
 
 /** Plans the charge and the termination of a Running VPN (see the module comment). */
@@ -116,36 +152,51 @@ export function planMetering(input: MeterInput): MeterPlan {
   const timeMs = coveredUntil - input.meteredAtMs;
   const charging = ending || completed > input.meteredIntervals;
 
-  let plan: MeterPlan = {
-    meteredAtMs: input.meteredAtMs,
-    meteredIntervals: input.meteredIntervals,
-    chargedBytes: input.chargedBytes,
-    consumedNano: input.consumedNano,
-  };
-  let charged = 0;
+  // One object of one shape, built at the end: this runs for every Running VPN at every pass.
+  let meteredAtMs = input.meteredAtMs;
+  let meteredIntervals = input.meteredIntervals;
+  let chargedBytes = input.chargedBytes;
+  let consumedNano = input.consumedNano;
+  let charge: MeterCharge | undefined;
   if (charging) {
     const bytes = Math.max(0, input.usageBytes - input.chargedBytes);
-    charged = timeMs * NANO_PER_MS + bytes * NANO_PER_BYTE;
-    plan = {
-      charge: { index: input.meteredIntervals, amountNano: charged, bytes, timeMs },
-      meteredAtMs: coveredUntil,
-      meteredIntervals: Math.max(completed, input.meteredIntervals + 1),
-      chargedBytes: input.chargedBytes + bytes,
-      consumedNano: input.consumedNano + charged,
-    };
+    charge = { amountNano: timeMs * NANO_PER_MS + bytes * NANO_PER_BYTE, bytes, timeMs };
+    meteredAtMs = coveredUntil;
+    meteredIntervals = Math.max(completed, input.meteredIntervals + 1);
+    chargedBytes += bytes;
+    consumedNano += charge.amountNano;
   }
+  const charged = charge?.amountNano ?? 0;
 
   const reason: EndReason | undefined =
     forced ??
-    (input.maxPeanutsNano !== null && plan.consumedNano >= input.maxPeanutsNano
+    (input.maxPeanutsNano !== null && consumedNano >= input.maxPeanutsNano
       ? END_REASONS.maxPeanuts
       : input.balanceNano - charged <= 0
         ? END_REASONS.balance
         : input.nowMs >= deadline
           ? END_REASONS.deleteAfter
           : undefined);
-  if (reason !== undefined) {
-    plan.end = { atMs: reason === END_REASONS.deleteAfter ? deadline : input.nowMs, reason };
-  }
-  return plan;
+  const end =
+    reason === undefined
+      ? undefined
+      : { atMs: reason === END_REASONS.deleteAfter ? deadline : input.nowMs, reason };
+
+  // Settle when the VPN ends (nothing stays unsettled outside Running) or crosses a period.
+  const every = Math.max(1, input.settleEveryIntervals);
+  const crossed = Math.floor(meteredIntervals / every) > Math.floor(input.settledIntervals / every);
+  const settling = (end !== undefined || crossed) && meteredIntervals > input.settledIntervals;
+  return {
+    charge,
+    settle: settling
+      ? { index: input.settledIntervals, amountNano: consumedNano - input.settledNano }
+      : undefined,
+    meteredAtMs,
+    meteredIntervals,
+    chargedBytes,
+    consumedNano,
+    settledNano: settling ? consumedNano : input.settledNano,
+    settledIntervals: settling ? meteredIntervals : input.settledIntervals,
+    end,
+  };
 }

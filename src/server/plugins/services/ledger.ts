@@ -1,13 +1,15 @@
 /**
- * The peanuts ledger service (DESIGN.md "Money", spec §1, §9): balances are sums of integer
- * nano-peanut entries; credits and charges are idempotent by key. Decorates `app.ledger`.
+ * The peanuts ledger service (DESIGN.md "Money", spec §1, §9): a balance is the sum of the
+ * user's integer nano-peanut ledger entries less the charges of their Running VPNs not yet
+ * settled into the ledger (vpns/metering.ts "Settling"); credits and charges are idempotent by
+ * key. Decorates `app.ledger`.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { SIGNUP_BONUS_PEANUTS } from '../../../core/constants';
 import { toNano } from '../../../core/peanuts';
-import type { Database } from '../../db';
+import { rowsOf, type Database } from '../../db';
 import { ledgerEntries, signupBonusGrants } from '../../db/schema';
 import { EMAIL_HASH_SECRET, emailHash, serverSecret } from '../../identity/secrets';
 
@@ -33,7 +35,11 @@ export interface LedgerService {
    * Use the caller's transaction `tx` inside a transaction (PGlite has one connection).
    */
   append(entry: LedgerEntry, tx?: Executor): Promise<boolean>;
-  /** The balance of `userSub` in nano-peanuts (0 for an account with no entries). */
+  /**
+   * The balance of `userSub` in nano-peanuts (0 for an account with no entries): the ledger less
+   * the unsettled charges of their Running VPNs, read in one statement (one snapshot: a
+   * settlement moving a charge from a VPN row to the ledger is never counted twice or missed).
+   */
   balanceNano(userSub: string, tx?: Executor): Promise<number>;
   /**
    * Credits the sign-up bonus (spec §1: 10 peanuts; the mock preset's starting balance of spec
@@ -76,10 +82,13 @@ export function createLedger(
       return written.length === 1;
     },
     async balanceNano(userSub, tx = db) {
-      const [row] = await tx
-        .select({ total: sql<string | null>`sum(${ledgerEntries.amountNano})` })
-        .from(ledgerEntries)
-        .where(eq(ledgerEntries.userSub, userSub));
+      const [row] = rowsOf<{ total: string }>(
+        await tx.execute(sql`
+          SELECT ((SELECT coalesce(sum(amount_nano), 0) FROM ledger_entries
+                   WHERE user_sub = ${userSub})
+                - (SELECT coalesce(sum(consumed_nano - settled_nano), 0) FROM vpns
+                   WHERE user_sub = ${userSub} AND state = 'Running'))::text AS total`),
+      );
       return Number(row?.total ?? 0);
     },
     async creditSignupBonus(userSub, email, tx = db) {

@@ -53,6 +53,7 @@ async function vpnsService(app: FastifyInstance, opts: VpnsPluginOptions): Promi
     clock,
     log: app.log.child({ component: 'vpn-lifecycle' }),
     meterIntervalMs: app.config.meterIntervalMs,
+    meterSettleMs: app.config.meterSettleMs,
     tuning: opts.tuning,
   });
   app.decorate('vpnLifecycle', lifecycle);
