@@ -79,14 +79,7 @@ async function seed(
             v.running_at, v.running_at + make_interval(secs => $5::float8 * v.metered / 1000),
             v.metered, v.metered / $6::int * $6::int, 0, 0
      FROM v JOIN u ON u.k = (v.i + 1) / 2`,
-    [
-      n,
-      running.ranMs,
-      running.spreadMs,
-      running.deleteAfterS,
-      intervalMs,
-      running.settleEvery,
-    ],
+    [n, running.ranMs, running.spreadMs, running.deleteAfterS, intervalMs, running.settleEvery],
   );
   await sql('ANALYZE vpns; ANALYZE ledger_entries; ANALYZE users');
 }

@@ -347,6 +347,9 @@ describe.each(
       intervalMs: INTERVAL_MS,
       settleEveryIntervals: every,
     });
+    // Its owner's VPNs wait for the next pass; the others were metered.
+    expect(pass.written).toBeGreaterThan(0);
+    expect(pass.ended).not.toContainEqual(expect.objectContaining({ vpnId: row.vpnId }));
     const [after] = await app.db.select().from(vpns).where(eq(vpns.vpnId, row.vpnId));
     // Only the other process's change: not charged twice, nothing settled for it.
     expect(after).toMatchObject({
@@ -354,10 +357,67 @@ describe.each(
       consumedNano: row.consumedNano + 1,
       meteredAt: row.meteredAt,
     });
-    expect(pass.metered).toBeGreaterThan(pass.written);
     expect((await usageEntries()).filter((e) => e.key.startsWith(`usage:${row.vpnId}:`))).toEqual(
       before.filter((e) => e.key.startsWith(`usage:${row.vpnId}:`)),
     );
+  });
+
+  it("judges an owner's VPNs by the balance as it is, not by a charge another process just made", async () => {
+    // A new owner with 15 peanuts and two VPNs, A then B, each with one hour (5.4) to charge.
+    const owner = await signUpUser(app, `race${every}`);
+    await app.ledger.append({
+      userSub: owner.sub,
+      amountNano: 5 * PEANUT,
+      kind: 'test',
+      key: `test:${owner.sub}`,
+    });
+    const runningAt = new Date(clock.ms - 1.5 * INTERVAL_MS);
+    const [a, b] = [2, 1].map((k) => `${runningAt.getTime() - k}@eu-west-3`);
+    for (const vpnId of [a, b]) {
+      await app.db.insert(vpns).values({
+        vpnId,
+        userSub: owner.sub,
+        region: 'eu-west-3',
+        state: 'Running',
+        type: 'wireguard',
+        deleteAfter: 86_400,
+        createdAt: runningAt,
+        updatedAt: runningAt,
+        runningAt,
+        meteredAt: runningAt,
+      });
+      usage.set(vpnId, 0);
+    }
+    // While this pass reads A's counter, another process charges A its hour (9.6 left).
+    const hour = 5_400_000_000;
+    const racing: Provisioner = {
+      ...provisioner,
+      async usage(vpn) {
+        if (vpn.vpnId === a) {
+          await app.db
+            .update(vpns)
+            .set({
+              meteredIntervals: 1,
+              meteredAt: new Date(runningAt.getTime() + INTERVAL_MS),
+              consumedNano: hour,
+            })
+            .where(eq(vpns.vpnId, a));
+        }
+        return provisioner.usage(vpn);
+      },
+    };
+    const pass = { db: app.db, clock: clock.now, intervalMs: INTERVAL_MS };
+    await meterBatch({ ...pass, provisioner: racing, settleEveryIntervals: every });
+    // Planned from the old rows, A's hour would count twice and B would end on 9.6 - 5.4 - 5.4.
+    const stateOf = async (vpnId: string) =>
+      (await app.db.select().from(vpns).where(eq(vpns.vpnId, vpnId)))[0];
+    expect((await stateOf(b)).state).toBe('Running');
+    expect(await app.ledger.balanceNano(owner.sub)).toBe(15 * PEANUT - hour);
+    // The next pass charges B its hour: 4.2 left, both still Running.
+    await meterBatch({ ...pass, provisioner, settleEveryIntervals: every });
+    expect(await stateOf(b)).toMatchObject({ state: 'Running', consumedNano: hour });
+    expect((await stateOf(a)).state).toBe('Running');
+    expect(await app.ledger.balanceNano(owner.sub)).toBe(15 * PEANUT - 2 * hour);
   });
 
   it('keeps unsettled charges on Running VPNs only (a database check)', async () => {

@@ -10,10 +10,13 @@
  * Not one transaction per VPN per tick. Most passes settle few VPNs (at their ends and once per
  * settlement period), so a pass is mostly one in-place (HOT) row update per VPN.
  *
- * Each row is written only if it is as it was read (compare-and-set on `version`, which every
- * state change bumps, and `metered_intervals`, which every charge raises): a VPN metered,
- * paused or resumed meanwhile (by another process) is left to the next pass. Past the owner
- * lock nothing else charges these VPNs, so the balances read there are exact.
+ * The rows are read before the byte counters, outside the transaction. Under the owner lock,
+ * the balance statement also tells what each owner's VPNs look like now (`<vpnId>:<version>:
+ * <metered_intervals>`: every state change bumps the version, every charge raises the
+ * intervals): an owner with a VPN metered, paused, resumed or ended meanwhile (by another
+ * process) is left to the next pass, and each row is still written compare-and-set on the same
+ * two columns. Past the owner lock nothing else charges these VPNs, so the balances and plans
+ * are exact.
  *
  * Equal to metering the VPNs one by one with `VpnLifecycle.meter` in the order (owner, vpnId):
  * an owner's VPNs are planned in vpnId order, each seeing the balance left by the charges of
@@ -81,7 +84,7 @@ export interface EndedVpn {
 
 /** The outcome of a pass. */
 export interface MeterBatchResult {
-  /** Running VPNs seen. */
+  /** Running VPNs planned (not those of owners whose VPNs changed since they were read). */
   metered: number;
   /** VPN rows written (charged or ended; not those changed since they were read). */
   written: number;
@@ -258,6 +261,33 @@ async function writePlans(
   return written ?? { updated: 0, settlements: 0, ended: [] };
 }
 
+/** SQL: a VPN's metering fingerprint, `<vpnId>:<version>:<metered_intervals>` (see below). */
+const FINGERPRINT = sql.raw(`vpn_id || ':' || version || ':' || metered_intervals`);
+
+/**
+ * The rows (in owner, vpnId order) of the owners whose VPNs are still as read: `current` gives
+ * each owner's fingerprints now (comma-separated, in vpnId order), which must equal those of
+ * their rows.
+ */
+function rowsOfOwnersUnchanged(
+  rows: readonly RunningRow[],
+  current: ReadonlyMap<string, string>,
+): RunningRow[] {
+  const fresh: RunningRow[] = [];
+  for (let start = 0; start < rows.length;) {
+    const owner = rows[start].userSub;
+    let end = start;
+    let seen = '';
+    for (; end < rows.length && rows[end].userSub === owner; end++) {
+      const row = rows[end];
+      seen += `${end === start ? '' : ','}${row.vpnId}:${row.version}:${row.meteredIntervals}`;
+    }
+    if (current.get(owner) === seen) for (let i = start; i < end; i++) fresh.push(rows[i]);
+    start = end;
+  }
+  return fresh;
+}
+
 /** What a partition of a pass works on. */
 interface PassContext {
   options: MeterBatchOptions;
@@ -267,11 +297,13 @@ interface PassContext {
   nowMs: number;
   /** The owners of `rows` (a condition on `vpns.user_sub`). */
   scope: SQL;
+  /** Which of their VPNs the pass meters (a condition on `vpns` columns). */
+  due: SQL;
 }
 
 /** One partition of a pass: one transaction over the owners in `scope` (see the module comment). */
 async function meterPartition(tx: Executor, context: PassContext): Promise<MeterBatchResult> {
-  const { options, rows, usage, nowMs, scope } = context;
+  const { options, rows, usage, nowMs, scope, due } = context;
   let mark = performance.now();
   const phase = (name: MeterPhase): void => {
     const now = performance.now();
@@ -288,25 +320,37 @@ async function meterPartition(tx: Executor, context: PassContext): Promise<Meter
   );
   phase('lock owners');
   // Each owner's balance, as ledger.balanceNano reads it: the ledger less the unsettled charges
-  // of their Running VPNs, in one statement.
+  // of their Running VPNs, in one statement; with what this pass's VPNs of theirs look like now.
   const balances = new Map<string, number>();
-  for (const { user_sub, total } of rowsOf<{ user_sub: string; total: string }>(
+  const current = new Map<string, string>();
+  for (const { user_sub, total, seen } of rowsOf<{
+    user_sub: string;
+    total: string;
+    seen: string | null;
+  }>(
     await tx.execute(
       sql`WITH unsettled AS (
-            SELECT user_sub, sum(consumed_nano - settled_nano) AS nano FROM vpns
-            WHERE ${RUNNING} AND ${scope} GROUP BY user_sub)
+            SELECT user_sub, sum(consumed_nano - settled_nano) AS nano,
+              string_agg(${FINGERPRINT}, ',' ORDER BY vpn_id COLLATE "C") FILTER (WHERE ${due})
+                AS seen
+            FROM vpns WHERE ${RUNNING} AND ${scope} GROUP BY user_sub)
           SELECT user_sub, (coalesce((SELECT sum(amount_nano) FROM ledger_entries l
                                       WHERE l.user_sub = unsettled.user_sub), 0)
-                            - nano)::text AS total
+                            - nano)::text AS total, seen
           FROM unsettled`,
     ),
   )) {
     balances.set(user_sub, Number(total));
+    current.set(user_sub, seen ?? '');
   }
+  // An owner whose VPNs changed since they were read (another process metered, paused or
+  // ended one) waits for the next pass: planned from the old rows, the charges already made
+  // would count twice against the balance that the other VPNs' ends are judged by.
+  const fresh = rowsOfOwnersUnchanged(rows, current);
   phase('balances');
 
   const planned = planBatch(
-    rows,
+    fresh,
     usage,
     balances,
     nowMs,
@@ -332,7 +376,7 @@ async function meterPartition(tx: Executor, context: PassContext): Promise<Meter
     }
   }
   return {
-    metered: rows.length,
+    metered: fresh.length,
     written: written.updated,
     settlements: written.settlements,
     ended,
@@ -433,5 +477,5 @@ async function meterOwners(
   const scope = options.dueOnly
     ? sql`${partition} AND user_sub IN (SELECT user_sub FROM vpns WHERE ${RUNNING} AND ${due})`
     : partition;
-  return db.transaction((tx) => meterPartition(tx, { options, rows, usage, nowMs, scope }));
+  return db.transaction((tx) => meterPartition(tx, { options, rows, usage, nowMs, scope, due }));
 }
