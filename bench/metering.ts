@@ -20,7 +20,7 @@ import os from 'node:os';
 import { Client } from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/server/db';
 import { DEADLINE_PASS_GAP_MS, DeadlineTimer } from '../src/server/vpns/deadlineTimer';
-import { meterBatch } from '../src/server/vpns/meterBatch';
+import { meterBatch, planBatch } from '../src/server/vpns/meterBatch';
 import { settleEveryIntervals } from '../src/server/vpns/metering';
 
 /** Runs one statement on the server of `url`. */
@@ -228,6 +228,36 @@ async function terminationLags(
   return rows.map((row) => Number(row.lag)).sort((a, b) => a - b);
 }
 
+/**
+ * Times `planBatch` (pure Node CPU, no I/O) on 100k synthetic Running VPNs, best of 5, ms: a
+ * reference for how fast this machine is right now, printed beside the figures.
+ */
+function cpuReferenceMs(intervalMs: number, settleEvery: number): number {
+  const nowMs = Date.now();
+  const rows = Array.from({ length: 100_000 }, (_, i) => ({
+    vpnId: `${nowMs - 7000 - i}@eu-west-3`,
+    userSub: `00000000-0000-4000-8000-${String(Math.floor(i / 2)).padStart(12, '0')}`,
+    runningAtMs: nowMs - 7000 - i,
+    meteredAtMs: nowMs - 7000 - i + intervalMs,
+    meteredIntervals: 1,
+    deleteAfterS: 86_400,
+    bytes: 0,
+    consumedNano: 0,
+    settledNano: 0,
+    settledIntervals: 0,
+    maxPeanutsNano: null,
+  }));
+  const usage = new Map(rows.map((row) => [row.vpnId, 5000]));
+  const balances = new Map(rows.map((row) => [row.userSub, 1e12]));
+  let best = Infinity;
+  for (let round = 0; round < 5; round++) {
+    const started = performance.now();
+    planBatch(rows, usage, balances, nowMs, intervalMs, settleEvery);
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}
+
 /** Measures and prints. */
 async function main(): Promise<void> {
   const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -261,11 +291,17 @@ async function main(): Promise<void> {
         ? undefined
         : await terminationLags(database, 10_000, intervalMs, settleEvery);
     const load = os.loadavg().map((value) => value.toFixed(1));
+    const referenceMs = cpuReferenceMs(intervalMs, settleEvery);
 
     process.stdout.write(
       `\nMetering on PostgreSQL, one batched pass, every VPN charged (METER_INTERVAL_S=` +
         `${intervalMs / 1000}, METER_SETTLE_S=${settleMs / 1000}); Node ${process.version}, ` +
         `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'CPU'}, load average ${load.join(' ')}\n\n`,
+    );
+    process.stdout.write(
+      `CPU reference (this machine's speed now): planning 100k synthetic VPNs in memory, ` +
+        `best of 5: ${referenceMs.toFixed(0)} ms. Compare it between runs: on a throttled or ` +
+        `shared VM it is higher, and every figure below with it.\n\n`,
     );
     process.stdout.write(
       '| Running VPNs | settled in the pass | pass wall time ms | us per VPN | CPU ms: Node + PostgreSQL | goal |\n',
