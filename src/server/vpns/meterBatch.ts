@@ -32,7 +32,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Provisioner } from '../provisioners';
-import { planBatch, type MeterRow, type PlannedVpn } from './meterBatchPlan';
+import { planBatch, type MeterRow } from './meterBatchPlan';
+import { writePlans } from './meterBatchWrite';
 import { deadlineOf, type EndReason } from './metering';
 import type { Executor } from './store';
 import { rowsOf } from '../db';
@@ -102,35 +103,9 @@ export interface MeterBatchResult {
 /** Byte counters read at once (each a call to the provisioner). */
 const USAGE_CONCURRENCY = 32;
 
-/**
- * An array of strings as one PostgreSQL array literal parameter (cast it in the SQL, e.g.
- * `::text[]`): each quoted and escaped, null as NULL. Built with one join: the driver's own
- * element-by-element conversion costs more than the statement at 100k elements.
- */
-function textsParam(values: readonly (string | null)[]): SQL {
-  const items = values.map((value) =>
-    value === null ? 'NULL' : `"${value.replace(/["\\]/g, '\\$&')}"`,
-  );
-  return sql`${`{${items.join(',')}}`}`;
-}
-
-/**
- * An array of whole numbers (safe integers) or nulls as one PostgreSQL array literal parameter
- * (cast it in the SQL, e.g. `::bigint[]`): JSON's text of the array, `[1,null]` as `{1,null}`
- * (PostgreSQL reads NULL in any case), written natively in one call.
- */
-function numbersParam(values: readonly (number | null)[]): SQL {
-  const json = JSON.stringify(values);
-  return sql`${`{${json.slice(1, -1)}}`}`;
-}
-
 /** SQL: epoch milliseconds of a timestamp column, truncated like a JS Date, as float8. */
 const epochMs = (column: string): SQL =>
   sql.raw(`floor(extract(epoch FROM ${column}) * 1000)::float8`);
-
-/** SQL: the timestamp of an epoch-milliseconds expression (exact: interval arithmetic). */
-const fromEpochMs = (expression: string): SQL =>
-  sql.raw(`('epoch'::timestamptz + ${expression} * interval '1 millisecond')`);
 
 /** A Running VPN as the pass reads it: its metering columns and what the write checks. */
 interface RunningRow extends MeterRow {
@@ -167,99 +142,6 @@ async function readUsage(
 
 /** The Running VPNs with both timestamps set (a Running row always has them). */
 const RUNNING = sql.raw(`state = 'Running' AND running_at IS NOT NULL AND metered_at IS NOT NULL`);
-
-/** What the write did. */
-interface Written {
-  /** VPN rows updated. */
-  updated: number;
-  /** Ledger settlements written. */
-  settlements: number;
-  /** The VPNs it moved to Deprovisioning. */
-  ended: string[];
-}
-
-/**
- * Writes `changed` (planned with a charge or an end) in one statement: the UPDATE of the rows
- * still Running and as they were read (compare-and-set), then the ledger settlements of those
- * rows.
- */
-async function writePlans(
-  tx: Executor,
-  changed: readonly PlannedVpn<RunningRow>[],
-  nowMs: number,
-): Promise<Written> {
-  const n = changed.length;
-  const ids = new Array<string>(n);
-  const versions = new Array<number>(n);
-  const wasIntervals = new Array<number>(n);
-  const meteredAt = new Array<number>(n);
-  const intervals = new Array<number>(n);
-  const bytes = new Array<number>(n);
-  const consumed = new Array<number>(n);
-  const settleAmounts = new Array<number | null>(n);
-  const settleIndexes = new Array<number | null>(n);
-  const endedAt = new Array<number | null>(n);
-  const reasons = new Array<string | null>(n);
-  for (let i = 0; i < n; i++) {
-    const { row, plan } = changed[i];
-    ids[i] = row.vpnId;
-    versions[i] = row.version;
-    wasIntervals[i] = row.meteredIntervals;
-    meteredAt[i] = plan.meteredAtMs;
-    intervals[i] = plan.meteredIntervals;
-    bytes[i] = plan.chargedBytes;
-    consumed[i] = plan.consumedNano;
-    settleAmounts[i] = plan.settle?.amountNano ?? null;
-    settleIndexes[i] = plan.settle?.index ?? null;
-    endedAt[i] = plan.end?.atMs ?? null;
-    reasons[i] = plan.end?.reason ?? null;
-  }
-  const [written] = rowsOf<Written>(
-    await tx.execute(sql`
-      WITH c AS (
-        SELECT * FROM unnest(
-          ${textsParam(ids)}::text[], ${numbersParam(versions)}::integer[],
-          ${numbersParam(wasIntervals)}::integer[], ${numbersParam(meteredAt)}::bigint[],
-          ${numbersParam(intervals)}::integer[], ${numbersParam(bytes)}::bigint[],
-          ${numbersParam(consumed)}::bigint[], ${numbersParam(settleAmounts)}::bigint[],
-          ${numbersParam(settleIndexes)}::integer[], ${numbersParam(endedAt)}::bigint[],
-          ${textsParam(reasons)}::text[]
-        ) AS c(vpn_id, version, was_intervals, metered_at_ms, metered_intervals, bytes,
-               consumed_nano, settle_amount, settle_index, ended_at_ms, reason)
-      ), updated AS (
-        UPDATE vpns SET
-          metered_at = ${fromEpochMs('c.metered_at_ms')},
-          metered_intervals = c.metered_intervals,
-          bytes = c.bytes,
-          consumed_nano = c.consumed_nano,
-          settled_nano = CASE WHEN c.settle_index IS NULL THEN vpns.settled_nano
-                         ELSE c.consumed_nano END,
-          settled_intervals = CASE WHEN c.settle_index IS NULL THEN vpns.settled_intervals
-                              ELSE c.metered_intervals END,
-          state = CASE WHEN c.ended_at_ms IS NULL THEN vpns.state ELSE 'Deprovisioning' END,
-          ended_at = coalesce(${fromEpochMs('c.ended_at_ms')}, vpns.ended_at),
-          reason = coalesce(c.reason, vpns.reason),
-          updated_at = CASE WHEN c.ended_at_ms IS NULL THEN vpns.updated_at
-                       ELSE 'epoch'::timestamptz + ${nowMs}::bigint * interval '1 millisecond' END,
-          version = CASE WHEN c.ended_at_ms IS NULL THEN vpns.version ELSE vpns.version + 1 END
-        FROM c
-        WHERE vpns.vpn_id = c.vpn_id AND vpns.state = 'Running' AND vpns.version = c.version
-          AND vpns.metered_intervals = c.was_intervals
-        RETURNING vpns.vpn_id, vpns.user_sub, c.settle_amount, c.settle_index,
-          c.ended_at_ms IS NOT NULL AS ended
-      ), settled AS (
-        INSERT INTO ledger_entries (user_sub, amount_nano, kind, key)
-        SELECT user_sub, -settle_amount, 'usage', 'usage:' || vpn_id || ':' || settle_index
-        FROM updated WHERE settle_amount > 0
-        ON CONFLICT (key) DO NOTHING
-        RETURNING 1
-      )
-      SELECT (SELECT count(*)::integer FROM updated) AS updated,
-        (SELECT count(*)::integer FROM settled) AS settlements,
-        (SELECT coalesce(array_agg(vpn_id), '{}') FROM updated WHERE ended) AS ended`),
-  );
-  return written ?? { updated: 0, settlements: 0, ended: [] };
-}
 
 /** SQL: a VPN's metering fingerprint, `<vpnId>:<version>:<metered_intervals>` (see below). */
 const FINGERPRINT = sql.raw(`vpn_id || ':' || version || ':' || metered_intervals`);
