@@ -27,6 +27,7 @@ import { rowsOf, type Database } from '../db';
 import { vpns } from '../db/schema';
 import { safeMessage } from '../logger';
 import type { DeprovisionTarget } from '../provisioners/types';
+import { insertSettlements } from '../vpns/meterBatchWrite';
 import { WIPED_SECRETS } from '../vpns/store';
 import { loadHosts, type HostInfo } from './hostLiveness';
 
@@ -131,7 +132,8 @@ export class HostMonitor {
     const paused = rowsOf<{ vpn_id: string }>(
       await db.execute(sql`
         WITH due AS (
-          SELECT vpn_id, consumed_nano - settled_nano AS amount, settled_intervals AS index
+          SELECT vpn_id, consumed_nano - settled_nano AS settle_amount,
+            settled_intervals AS settle_index
           FROM vpns
           WHERE state = 'Running' AND host_id IS NOT NULL AND updated_at < ${at(nowMs - graceMs)}
             AND NOT ${reportedAliveSince(at(nowMs - graceMs))}
@@ -140,13 +142,8 @@ export class HostMonitor {
           UPDATE vpns SET state = 'Paused', updated_at = ${now}, version = vpns.version + 1,
             settled_nano = vpns.consumed_nano, settled_intervals = vpns.metered_intervals
           FROM due WHERE vpns.vpn_id = due.vpn_id AND vpns.state = 'Running'
-          RETURNING vpns.vpn_id, vpns.user_sub, due.amount, due.index
-        ), settled AS (
-          INSERT INTO ledger_entries (user_sub, amount_nano, kind, key)
-          SELECT user_sub, -amount, 'usage', 'usage:' || vpn_id || ':' || index
-          FROM paused WHERE amount > 0
-          ON CONFLICT (key) DO NOTHING
-        )
+          RETURNING vpns.vpn_id, vpns.user_sub, due.settle_amount, due.settle_index
+        ), settled AS (${insertSettlements('paused')})
         SELECT vpn_id FROM paused`),
     );
     done.paused = paused.map((row) => row.vpn_id);

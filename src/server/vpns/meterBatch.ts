@@ -100,6 +100,28 @@ export interface MeterBatchResult {
   upcoming: number[];
 }
 
+/**
+ * A function telling `options.onPhase` each phase's duration, ms: the time since the previous
+ * phase it was told, or since it was made.
+ */
+function phaseClock(options: MeterBatchOptions): (phase: MeterPhase) => void {
+  let mark = performance.now();
+  return (phase) => {
+    const now = performance.now();
+    options.onPhase?.(phase, now - mark);
+    mark = now;
+  };
+}
+
+/** The outcome of a pass that metered nothing (a new object each time: callers add to it). */
+const nothingMetered = (): MeterBatchResult => ({
+  metered: 0,
+  written: 0,
+  settlements: 0,
+  ended: [],
+  upcoming: [],
+});
+
 /** Byte counters read at once (each a call to the provisioner). */
 const USAGE_CONCURRENCY = 32;
 
@@ -186,12 +208,7 @@ interface PassContext {
 /** One partition of a pass: one transaction over the owners in `scope` (see the module comment). */
 async function meterPartition(tx: Executor, context: PassContext): Promise<MeterBatchResult> {
   const { options, rows, usage, nowMs, scope, due } = context;
-  let mark = performance.now();
-  const phase = (name: MeterPhase): void => {
-    const now = performance.now();
-    options.onPhase?.(name, now - mark);
-    mark = now;
-  };
+  const phase = phaseClock(options);
   await tx.execute(PASS_SETTINGS);
   // The owners first (as every balance change does), in a fixed order: every owner of a VPN
   // seen Running before (it is Running or Paused now, or ended: it never comes back).
@@ -280,7 +297,7 @@ const DEFAULT_PARTITIONS = 2;
 /** Meters every Running VPN in one pass (see the module comment). */
 export async function meterBatch(options: MeterBatchOptions): Promise<MeterBatchResult> {
   const startMs = options.clock();
-  const started = performance.now();
+  const phase = phaseClock(options);
   // A deadline pass: only the VPNs whose deadline has come (runningAt + deleteAfter <= start).
   const due = options.dueOnly
     ? sql`floor(extract(epoch FROM running_at) * 1000) + delete_after * 1000::bigint
@@ -298,14 +315,8 @@ export async function meterBatch(options: MeterBatchOptions): Promise<MeterBatch
       return meterOwners(options, due, partition);
     }),
   );
-  options.onPhase?.('passes', performance.now() - started);
-  const result: MeterBatchResult = {
-    metered: 0,
-    written: 0,
-    settlements: 0,
-    ended: [],
-    upcoming: [],
-  };
+  phase('passes');
+  const result = nothingMetered();
   for (const outcome of settled) {
     if (outcome.status === 'rejected') throw outcome.reason;
     result.metered += outcome.value.metered;
@@ -328,12 +339,7 @@ async function meterOwners(
   partition: SQL,
 ): Promise<MeterBatchResult> {
   const { db } = options;
-  let mark = performance.now();
-  const phase = (name: MeterPhase): void => {
-    const now = performance.now();
-    options.onPhase?.(name, now - mark);
-    mark = now;
-  };
+  const phase = phaseClock(options);
   // The driver's row objects are the plan's input as they are (no copy: 100k objects less).
   const rows = await db.transaction(async (tx) => {
     await tx.execute(PASS_SETTINGS);
@@ -351,7 +357,7 @@ async function meterOwners(
     );
   });
   phase('read Running');
-  if (rows.length === 0) return { metered: 0, written: 0, settlements: 0, ended: [], upcoming: [] };
+  if (rows.length === 0) return nothingMetered();
   const usage = await readUsage(rows, options);
   phase('byte counters');
   const nowMs = options.clock();

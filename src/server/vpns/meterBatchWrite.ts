@@ -34,6 +34,20 @@ function numbersParam(values: readonly (number | null)[]): SQL {
 const fromEpochMs = (expression: string): SQL =>
   sql.raw(`('epoch'::timestamptz + ${expression} * interval '1 millisecond')`);
 
+/**
+ * SQL: writes the settlements of `source` (a CTE with columns `user_sub`, `vpn_id`,
+ * `settle_amount`, `settle_index`; a null or zero amount writes nothing) into the ledger as
+ * usage entries keyed `usage:<vpnId>:<settle_index>` (metering.ts `usageKey`), each at most once
+ * (ON CONFLICT DO NOTHING); returns a row per entry written. Used inside a WITH.
+ */
+export function insertSettlements(source: string): SQL {
+  return sql`INSERT INTO ledger_entries (user_sub, amount_nano, kind, key)
+    SELECT user_sub, -settle_amount, 'usage', 'usage:' || vpn_id || ':' || settle_index
+    FROM ${sql.raw(source)} WHERE settle_amount > 0
+    ON CONFLICT (key) DO NOTHING
+    RETURNING 1`;
+}
+
 /** What the write did. */
 export interface Written {
   /** VPN rows updated. */
@@ -113,13 +127,7 @@ export async function writePlans(
           AND vpns.metered_intervals = c.was_intervals
         RETURNING vpns.vpn_id, vpns.user_sub, c.settle_amount, c.settle_index,
           c.ended_at_ms IS NOT NULL AS ended
-      ), settled AS (
-        INSERT INTO ledger_entries (user_sub, amount_nano, kind, key)
-        SELECT user_sub, -settle_amount, 'usage', 'usage:' || vpn_id || ':' || settle_index
-        FROM updated WHERE settle_amount > 0
-        ON CONFLICT (key) DO NOTHING
-        RETURNING 1
-      )
+      ), settled AS (${insertSettlements('updated')})
       SELECT (SELECT count(*)::integer FROM updated) AS updated,
         (SELECT count(*)::integer FROM settled) AS settlements,
         (SELECT coalesce(array_agg(vpn_id), '{}') FROM updated WHERE ended) AS ended`),
