@@ -13,6 +13,7 @@
 import { eq, inArray, like } from 'drizzle-orm';
 import type { App } from '../../src/server/app';
 import { ledgerEntries, vpns, type VpnRow } from '../../src/server/db/schema';
+import type { NewVpn } from '../../src/server/vpns/store';
 import { createSimulatedProvisioner, type Provisioner } from '../../src/server/provisioners';
 import { meterBatch } from '../../src/server/vpns/meterBatch';
 import { planMetering, usageKey, type MeterPlan } from '../../src/server/vpns/metering';
@@ -175,6 +176,14 @@ describe.each(
 
   const rowsOf = async (): Promise<VpnRow[]> =>
     app.db.select().from(vpns).where(inArray(vpns.vpnId, ids));
+  /** The provisioner, but reading `vpnId`'s counter first changes its row by `change`. */
+  const changedWhileCounted = (vpnId: string, change: Partial<NewVpn>): Provisioner => ({
+    ...provisioner,
+    async usage(vpn) {
+      if (vpn.vpnId === vpnId) await app.db.update(vpns).set(change).where(eq(vpns.vpnId, vpnId));
+      return provisioner.usage(vpn);
+    },
+  });
   const usageEntries = async () =>
     app.db
       .select({ key: ledgerEntries.key, amountNano: ledgerEntries.amountNano })
@@ -328,18 +337,10 @@ describe.each(
     clock.advance(INTERVAL_MS);
     const before = await usageEntries();
     // While the pass reads the byte counters, another process charges this VPN.
-    const racing: Provisioner = {
-      ...provisioner,
-      async usage(vpn) {
-        if (vpn.vpnId === row.vpnId) {
-          await app.db
-            .update(vpns)
-            .set({ meteredIntervals: row.meteredIntervals + 1, consumedNano: row.consumedNano + 1 })
-            .where(eq(vpns.vpnId, row.vpnId));
-        }
-        return provisioner.usage(vpn);
-      },
-    };
+    const racing = changedWhileCounted(row.vpnId, {
+      meteredIntervals: row.meteredIntervals + 1,
+      consumedNano: row.consumedNano + 1,
+    });
     const pass = await meterBatch({
       db: app.db,
       provisioner: racing,
@@ -390,22 +391,11 @@ describe.each(
     }
     // While this pass reads A's counter, another process charges A its hour (9.6 left).
     const hour = 5_400_000_000;
-    const racing: Provisioner = {
-      ...provisioner,
-      async usage(vpn) {
-        if (vpn.vpnId === a) {
-          await app.db
-            .update(vpns)
-            .set({
-              meteredIntervals: 1,
-              meteredAt: new Date(runningAt.getTime() + INTERVAL_MS),
-              consumedNano: hour,
-            })
-            .where(eq(vpns.vpnId, a));
-        }
-        return provisioner.usage(vpn);
-      },
-    };
+    const racing = changedWhileCounted(a, {
+      meteredIntervals: 1,
+      meteredAt: new Date(runningAt.getTime() + INTERVAL_MS),
+      consumedNano: hour,
+    });
     const pass = { db: app.db, clock: clock.now, intervalMs: INTERVAL_MS };
     await meterBatch({ ...pass, provisioner: racing, settleEveryIntervals: every });
     // Planned from the old rows, A's hour would count twice and B would end on 9.6 - 5.4 - 5.4.
