@@ -6,8 +6,9 @@
  * and a VPN with nothing to charge; its settlements are exactly the plan's, with every charge
  * settled (METER_SETTLE_S = the interval) and with a settlement every two intervals (balances
  * then count unsettled charges); a second pass at the same instant changes nothing, a replayed
- * pass never writes a ledger key `usage:<vpnId>:<index>` twice, and a VPN changed between the
- * pass's read and its write is left alone. On PGlite and, when TEST_DATABASE_URL is set, on
+ * pass never writes a ledger key `usage:<vpnId>:<index>` twice, and a VPN another process
+ * charged while the pass read the byte counters is planned from its new row (never charged
+ * twice, and its owner's other VPNs see the balance as it is). On PGlite and, when TEST_DATABASE_URL is set, on
  * PostgreSQL.
  */
 import { eq, inArray, like } from 'drizzle-orm';
@@ -332,7 +333,7 @@ describe.each(
     expect(await app.ledger.balanceNano(row.userSub)).toBe(balance);
   });
 
-  it('leaves a VPN changed between the read and the write to the next pass', async () => {
+  it('plans a VPN changed while the counters were read from its new row: never charged twice', async () => {
     const [row] = (await rowsOf()).filter((r) => r.state === 'Running');
     clock.advance(INTERVAL_MS);
     const before = await usageEntries();
@@ -348,7 +349,7 @@ describe.each(
       intervalMs: INTERVAL_MS,
       settleEveryIntervals: every,
     });
-    // Its owner's VPNs wait for the next pass; the others were metered.
+    // The others were metered; this one had nothing more to charge.
     expect(pass.written).toBeGreaterThan(0);
     expect(pass.ended).not.toContainEqual(expect.objectContaining({ vpnId: row.vpnId }));
     const [after] = await app.db.select().from(vpns).where(eq(vpns.vpnId, row.vpnId));
@@ -398,15 +399,16 @@ describe.each(
     });
     const pass = { db: app.db, clock: clock.now, intervalMs: INTERVAL_MS };
     await meterBatch({ ...pass, provisioner: racing, settleEveryIntervals: every });
-    // Planned from the old rows, A's hour would count twice and B would end on 9.6 - 5.4 - 5.4.
+    // Planned from the rows as read before the counters, A's hour would count twice and B would
+    // end on 9.6 - 5.4 - 5.4; planned from A's new row, A has nothing more to charge and B is
+    // charged its hour: 4.2 left, both still Running.
     const stateOf = async (vpnId: string) =>
       (await app.db.select().from(vpns).where(eq(vpns.vpnId, vpnId)))[0];
-    expect((await stateOf(b)).state).toBe('Running');
-    expect(await app.ledger.balanceNano(owner.sub)).toBe(15 * PEANUT - hour);
-    // The next pass charges B its hour: 4.2 left, both still Running.
-    await meterBatch({ ...pass, provisioner, settleEveryIntervals: every });
     expect(await stateOf(b)).toMatchObject({ state: 'Running', consumedNano: hour });
-    expect((await stateOf(a)).state).toBe('Running');
+    expect(await stateOf(a)).toMatchObject({ state: 'Running', consumedNano: hour });
+    expect(await app.ledger.balanceNano(owner.sub)).toBe(15 * PEANUT - 2 * hour);
+    // A second pass at the same instant charges nothing more.
+    await meterBatch({ ...pass, provisioner, settleEveryIntervals: every });
     expect(await app.ledger.balanceNano(owner.sub)).toBe(15 * PEANUT - 2 * hour);
   });
 

@@ -27,7 +27,7 @@ import { rowsOf, type Database } from '../db';
 import { vpns } from '../db/schema';
 import { safeMessage } from '../logger';
 import type { DeprovisionTarget } from '../provisioners/types';
-import { insertSettlements } from '../vpns/meterBatchWrite';
+import { insertSettlements } from '../vpns/meterBatchSql';
 import { WIPED_SECRETS } from '../vpns/store';
 import { loadHosts, type HostInfo } from './hostLiveness';
 

@@ -1,7 +1,8 @@
 /**
  * Metering (spec §4, §9; DESIGN.md "Money") as a pure function: what to charge a Running VPN,
  * when to settle its charges into the ledger, and whether it must end. The lifecycle applies the
- * plan in one transaction, under the owner's row lock.
+ * plan in one transaction, under the owner's row lock (meterOne.ts). The batched pass runs the
+ * same rules as one SQL statement (meterBatchSql.ts), tested to write exactly what this plans.
  *
  * Time is cut into intervals of `intervalMs` from the moment the VPN became Running. A regular
  * charge covers the whole intervals elapsed since the last one (several after a pause of the

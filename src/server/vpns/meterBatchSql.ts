@@ -1,0 +1,246 @@
+/**
+ * The statement of a metering pass (meterBatch.ts, issue 11): `planMetering`'s rules
+ * (metering.ts) as one set-based statement over the Running VPNs of a batch's owners, which
+ * reads them, plans them, updates their rows and writes their settlements into the ledger, so
+ * the rows never travel to the service and back. metering.ts stays the rules' statement in
+ * words and the one used VPN by VPN (meterOne.ts); vpnsMeterBatch.test.ts checks that this
+ * statement writes exactly what `planMetering` plans, VPN by VPN in (owner, vpnId) order, on
+ * PGlite and PostgreSQL.
+ *
+ * How the order of an owner's VPNs is kept in one statement: each VPN sees its owner's balance
+ * less the charges of the owner's VPNs before it (vpnId order). A charge depends on that balance
+ * only when the balance is used up (the VPN ends, and its last charge covers the time up to now
+ * rather than whole intervals). Charges are never negative, so once one VPN finds the balance
+ * used up, every later one does. So the balance each VPN sees is the owner's balance less a
+ * running sum of the "regular" charges (those planned as if the balance were not used up): exact
+ * up to the first VPN that finds it used up, and zero or less, as it should be, after it.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '../db';
+import { NANO_PER_BYTE } from '../../core/peanuts';
+import { END_REASONS, NANO_PER_MS, type EndReason } from './metering';
+import type { Executor } from './store';
+
+/**
+ * An array of strings as one PostgreSQL array literal parameter (cast it in the SQL, e.g.
+ * `::text[]`): each quoted and escaped. Built with one join: the driver's own
+ * element-by-element conversion costs more than the statement at 100k elements.
+ */
+function textsParam(values: readonly string[]): SQL {
+  const items = values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`);
+  return sql`${`{${items.join(',')}}`}`;
+}
+
+/**
+ * An array of whole numbers (safe integers) as one PostgreSQL array literal parameter (cast it
+ * in the SQL, e.g. `::bigint[]`): JSON's text of the array, `[1,2]` as `{1,2}`.
+ */
+function numbersParam(values: readonly number[]): SQL {
+  const json = JSON.stringify(values);
+  return sql`${`{${json.slice(1, -1)}}`}`;
+}
+
+/** SQL: the timestamp of an epoch-milliseconds expression (exact: interval arithmetic). */
+const fromEpochMs = (expression: string): SQL =>
+  sql.raw(`('epoch'::timestamptz + ${expression} * interval '1 millisecond')`);
+
+/** SQL: epoch milliseconds of a timestamp column, truncated like a JS Date, as bigint. */
+const epochMs = (column: string): SQL =>
+  sql.raw(`floor(extract(epoch FROM ${column}) * 1000)::bigint`);
+
+/**
+ * SQL: writes the settlements of `source` (a CTE with columns `user_sub`, `vpn_id`,
+ * `settle_amount`, `settle_index`; a null or zero amount writes nothing) into the ledger as
+ * usage entries keyed `usage:<vpnId>:<settle_index>` (metering.ts `usageKey`), each at most once
+ * (ON CONFLICT DO NOTHING); returns a row per entry written. Used inside a WITH.
+ */
+export function insertSettlements(source: string): SQL {
+  return sql`INSERT INTO ledger_entries (user_sub, amount_nano, kind, key)
+    SELECT user_sub, -settle_amount, 'usage', 'usage:' || vpn_id || ':' || settle_index
+    FROM ${sql.raw(source)} WHERE settle_amount > 0
+    ON CONFLICT (key) DO NOTHING
+    RETURNING 1`;
+}
+
+/** What one statement of a pass planned and wrote. */
+export interface MeteredRows {
+  /** Running VPNs planned. */
+  metered: number;
+  /** VPN rows updated (charged or ended). */
+  written: number;
+  /** Ledger settlements written. */
+  settlements: number;
+  /** The VPNs moved to Deprovisioning, and why. */
+  ended: { vpnId: string; reason: EndReason }[];
+  /**
+   * Deadlines (runningAt + deleteAfter, epoch ms) of the VPNs left Running that come within one
+   * interval from now.
+   */
+  upcoming: number[];
+}
+
+/** What a statement of a pass works on. */
+export interface MeterRowsInput {
+  /** The owners whose balances count (a condition on `vpns.user_sub`), locked by the caller. */
+  scope: SQL;
+  /** Which of their Running VPNs to meter (a condition on `vpns` columns). */
+  due: SQL;
+  /** Byte counters read (bytes since the VPN started); a VPN without one keeps its bytes. */
+  usage: ReadonlyMap<string, number>;
+  /** Now, epoch ms. */
+  nowMs: number;
+  /** Metering interval, ms. */
+  intervalMs: number;
+  /** Metering intervals per settlement (metering.ts "Settling"), at least 1. */
+  settleEveryIntervals: number;
+}
+
+/** The Running VPNs with both timestamps set (a Running row always has them). */
+export const RUNNING = sql.raw(
+  `state = 'Running' AND running_at IS NOT NULL AND metered_at IS NOT NULL`,
+);
+
+/**
+ * Plans and writes the Running VPNs matching `due` of the owners in `scope` (see the module
+ * comment), inside the caller's transaction, which holds the owners' row locks. Each row is
+ * written only if still Running at the version planned from (a host monitor's pause takes only
+ * the VPN's row); a settlement already in the ledger is not written again.
+ */
+export async function meterRows(tx: Executor, input: MeterRowsInput): Promise<MeteredRows> {
+  const { scope, due, nowMs, intervalMs } = input;
+  const now = sql`${nowMs}::bigint`;
+  const interval = sql`${intervalMs}::bigint`;
+  const every = sql`${Math.max(1, input.settleEveryIntervals)}::integer`;
+  const reason = (key: keyof typeof END_REASONS): SQL => sql`${END_REASONS[key]}::text`;
+  const [result] = rowsOf<{
+    metered: number;
+    written: number;
+    settlements: number;
+    ended_ids: string[];
+    ended_reasons: EndReason[];
+    upcoming: string[];
+  }>(
+    await tx.execute(sql`
+      WITH counters AS (
+        SELECT * FROM unnest(${textsParam([...input.usage.keys()])}::text[],
+                             ${numbersParam([...input.usage.values()])}::bigint[])
+          AS u(vpn_id, usage_bytes)
+      ), v AS (
+        -- Every Running VPN of the owners (their unsettled charges count in their balances),
+        -- with whether this pass meters it (due).
+        SELECT vpns.ctid AS tid, vpns.vpn_id, vpns.user_sub, vpns.version, ${due} AS due,
+          ${epochMs('running_at')} AS running_ms, ${epochMs('metered_at')} AS metered_ms,
+          ${epochMs('running_at')} + delete_after * 1000::bigint AS deadline,
+          metered_intervals, bytes, consumed_nano, settled_nano, settled_intervals,
+          max_peanuts_nano, greatest(0, coalesce(counters.usage_bytes, bytes) - bytes) AS new_bytes
+        FROM vpns LEFT JOIN counters ON counters.vpn_id = vpns.vpn_id
+        WHERE ${RUNNING} AND ${scope}
+      ), timed AS MATERIALIZED (
+        -- completed: whole intervals from runningAt to min(now, deadline) (integer division:
+        -- the same as floor where it counts, since less than one interval is 0 either way).
+        -- Materialized: the later steps refer to these many times.
+        SELECT v.*, least(${now}, deadline) AS until, ${now} >= deadline AS past_deadline,
+          greatest(0, (least(${now}, deadline) - running_ms) / ${interval}) AS completed
+        FROM v
+      ), owners AS (
+        -- Each owner's balance, as ledger.balanceNano reads it: the ledger less the unsettled
+        -- charges of their Running VPNs.
+        SELECT user_sub, coalesce((SELECT sum(amount_nano) FROM ledger_entries l
+                                   WHERE l.user_sub = timed.user_sub), 0)
+                         - sum(consumed_nano - settled_nano) AS balance
+        FROM timed GROUP BY user_sub
+      ), regular AS (
+        -- The charge if the balance is not used up (ending only at the deadline).
+        SELECT timed.*, CASE
+            WHEN NOT due THEN 0
+            WHEN past_deadline THEN (greatest(until, metered_ms) - metered_ms) * ${NANO_PER_MS}::bigint
+              + new_bytes * ${NANO_PER_BYTE}::bigint
+            WHEN completed > metered_intervals THEN
+              (greatest(running_ms + completed * ${interval}, metered_ms) - metered_ms)
+                * ${NANO_PER_MS}::bigint + new_bytes * ${NANO_PER_BYTE}::bigint
+            ELSE 0 END AS regular_charge
+        FROM timed
+      ), seen AS (
+        -- The balance each VPN sees: its owner's, less the charges of the owner's VPNs before it.
+        SELECT regular.*, coalesce(owners.balance, 0) - coalesce(sum(regular_charge) OVER (
+            PARTITION BY regular.user_sub ORDER BY regular.vpn_id COLLATE "C"
+            ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS balance
+        FROM regular LEFT JOIN owners ON owners.user_sub = regular.user_sub
+      ), ending AS (
+        SELECT seen.*, balance <= 0 AS forced, (balance <= 0 OR past_deadline) AS ending
+        FROM seen WHERE due
+      ), charged AS (
+        SELECT ending.*, (ending OR completed > metered_intervals) AS charging,
+          CASE WHEN ending THEN greatest(until, metered_ms)
+               ELSE greatest(running_ms + completed * ${interval}, metered_ms) END AS covered
+        FROM ending
+      ), planned AS (
+        SELECT charged.*,
+          CASE WHEN charging THEN covered ELSE metered_ms END AS new_metered_ms,
+          CASE WHEN charging THEN greatest(completed, metered_intervals + 1)
+               ELSE metered_intervals END AS new_intervals,
+          CASE WHEN charging THEN bytes + new_bytes ELSE bytes END AS new_bytes_total,
+          CASE WHEN charging THEN (covered - metered_ms) * ${NANO_PER_MS}::bigint
+                                  + new_bytes * ${NANO_PER_BYTE}::bigint
+               ELSE 0 END AS charge
+        FROM charged
+      ), judged AS (
+        SELECT planned.*, consumed_nano + charge AS new_consumed,
+          CASE WHEN forced THEN ${reason('balance')}
+               WHEN max_peanuts_nano IS NOT NULL AND consumed_nano + charge >= max_peanuts_nano
+                 THEN ${reason('maxPeanuts')}
+               WHEN balance - charge <= 0 THEN ${reason('balance')}
+               WHEN past_deadline THEN ${reason('deleteAfter')}
+          END AS reason
+        FROM planned
+      ), outcome AS (
+        -- Settle when the VPN ends or its charged intervals cross a multiple of the period.
+        SELECT judged.*,
+          CASE WHEN reason = ${reason('deleteAfter')} THEN deadline ELSE ${now} END AS end_ms,
+          (reason IS NOT NULL OR new_intervals / ${every} > settled_intervals / ${every})
+            AND new_intervals > settled_intervals AS settling
+        FROM judged
+      ), updated AS (
+        -- Each row found where this statement read it (ctid: no index lookup); a row changed
+        -- since by another transaction is rechecked as it is now (still Running, same version).
+        UPDATE vpns SET
+          metered_at = ${fromEpochMs('f.new_metered_ms')},
+          metered_intervals = f.new_intervals,
+          bytes = f.new_bytes_total,
+          consumed_nano = f.new_consumed,
+          settled_nano = CASE WHEN f.settling THEN f.new_consumed ELSE vpns.settled_nano END,
+          settled_intervals = CASE WHEN f.settling THEN f.new_intervals
+                              ELSE vpns.settled_intervals END,
+          state = CASE WHEN f.reason IS NULL THEN vpns.state ELSE 'Deprovisioning' END,
+          ended_at = CASE WHEN f.reason IS NULL THEN vpns.ended_at
+                     ELSE ${fromEpochMs('f.end_ms')} END,
+          reason = coalesce(f.reason, vpns.reason),
+          updated_at = CASE WHEN f.reason IS NULL THEN vpns.updated_at
+                       ELSE ${fromEpochMs(String(nowMs))} END,
+          version = CASE WHEN f.reason IS NULL THEN vpns.version ELSE vpns.version + 1 END
+        FROM outcome f
+        WHERE vpns.ctid = f.tid AND (f.charging OR f.reason IS NOT NULL)
+          AND vpns.state = 'Running' AND vpns.version = f.version
+        RETURNING vpns.vpn_id, vpns.user_sub, f.reason,
+          CASE WHEN f.settling THEN f.new_consumed - f.settled_nano END AS settle_amount,
+          f.settled_intervals AS settle_index
+      ), settled AS (${insertSettlements('updated')})
+      SELECT (SELECT count(*)::integer FROM outcome) AS metered,
+        (SELECT count(*)::integer FROM updated) AS written,
+        (SELECT count(*)::integer FROM settled) AS settlements,
+        (SELECT coalesce(array_agg(vpn_id ORDER BY vpn_id), '{}') FROM updated WHERE reason IS NOT NULL)
+          AS ended_ids,
+        (SELECT coalesce(array_agg(reason ORDER BY vpn_id), '{}') FROM updated WHERE reason IS NOT NULL)
+          AS ended_reasons,
+        (SELECT coalesce(array_agg(deadline::text), '{}') FROM outcome
+          WHERE reason IS NULL AND deadline <= ${now} + ${interval}) AS upcoming`),
+  );
+  if (!result) return { metered: 0, written: 0, settlements: 0, ended: [], upcoming: [] };
+  return {
+    metered: result.metered,
+    written: result.written,
+    settlements: result.settlements,
+    ended: result.ended_ids.map((vpnId, i) => ({ vpnId, reason: result.ended_reasons[i] })),
+    upcoming: result.upcoming.map(Number),
+  };
+}
