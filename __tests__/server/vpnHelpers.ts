@@ -8,6 +8,8 @@ import { buildApp, type App, type AppDeps } from '../../src/server/app';
 import type { Env } from '../../src/server/config';
 import type { VpnState, VpnWithMetricsJson } from '../../src/core/vpn';
 import type { LifecycleTuning } from '../../src/server/vpns/lifecycle';
+import type { MeterPlan } from '../../src/server/vpns/metering';
+import type { VpnRow } from '../../src/server/db/schema';
 import { testConfig, type TestDatabase } from './helpers';
 import { CLIENT_ID, PASSWORD, uniqueName } from './identity/helpers';
 
@@ -198,4 +200,47 @@ export async function waitForVpnState(
 /** The user's balance in nano-peanuts. */
 export function balanceNano(app: App, user: TestUser): Promise<number> {
   return app.ledger.balanceNano(user.sub);
+}
+
+/** The metering columns of a VPN's row (as {@link meteredColumnsOf} gives them). */
+export type MeteredColumns = {
+  meteredAtMs: number;
+  meteredIntervals: number;
+  bytes: number;
+  consumedNano: number;
+  settledNano: number;
+  settledIntervals: number;
+  endedAtMs: number | undefined;
+  reason: string | undefined;
+};
+
+/**
+ * The metering columns a VPN's row holds once `plan` (metering.ts) is written: timestamps as
+ * epoch ms, the end's time and reason undefined while it runs.
+ */
+export function meteredColumnsOf(plan: MeterPlan): MeteredColumns {
+  return {
+    meteredAtMs: plan.meteredAtMs,
+    meteredIntervals: plan.meteredIntervals,
+    bytes: plan.chargedBytes,
+    consumedNano: plan.consumedNano,
+    settledNano: plan.settledNano,
+    settledIntervals: plan.settledIntervals,
+    endedAtMs: plan.end?.atMs,
+    reason: plan.end?.reason,
+  };
+}
+
+/** The metering columns of `row`, to compare with {@link meteredColumnsOf} a plan. */
+export function meteredColumnsOfRow(row: VpnRow): MeteredColumns {
+  return {
+    meteredAtMs: row.meteredAt!.getTime(),
+    meteredIntervals: row.meteredIntervals,
+    bytes: row.bytes,
+    consumedNano: row.consumedNano,
+    settledNano: row.settledNano,
+    settledIntervals: row.settledIntervals,
+    endedAtMs: row.endedAt?.getTime(),
+    reason: row.reason ?? undefined,
+  };
 }

@@ -19,7 +19,14 @@ import { createSimulatedProvisioner, type Provisioner } from '../../src/server/p
 import { meterBatch } from '../../src/server/vpns/meterBatch';
 import { planMetering, usageKey, type MeterPlan } from '../../src/server/vpns/metering';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './helpers';
-import { buildVpnApp, FakeClock, signUpUser, type TestUser } from './vpnHelpers';
+import {
+  buildVpnApp,
+  FakeClock,
+  meteredColumnsOf,
+  meteredColumnsOfRow,
+  signUpUser,
+  type TestUser,
+} from './vpnHelpers';
 
 /** The metering interval of these tests (METER_INTERVAL_S=3600: no automatic pass runs). */
 const INTERVAL_MS = 3_600_000;
@@ -244,27 +251,13 @@ describe.each(
       expect({
         vpnId: row.vpnId,
         state: got.state,
-        meteredAtMs: got.meteredAt!.getTime(),
-        meteredIntervals: got.meteredIntervals,
-        bytes: got.bytes,
-        consumedNano: got.consumedNano,
-        settledNano: got.settledNano,
-        settledIntervals: got.settledIntervals,
-        endedAtMs: got.endedAt?.getTime(),
-        reason: got.reason ?? undefined,
+        ...meteredColumnsOfRow(got),
         settle: plan.settle ? entries.get(usageKey(row.vpnId, plan.settle.index)) : undefined,
       }).toEqual({
         vpnId: row.vpnId,
         // An ended VPN is torn down by the lifecycle's job at once: Deprovisioning, then Deleted.
         state: plan.end ? expect.stringMatching(/^(Deprovisioning|Deleted)$/) : 'Running',
-        meteredAtMs: plan.meteredAtMs,
-        meteredIntervals: plan.meteredIntervals,
-        bytes: plan.chargedBytes,
-        consumedNano: plan.consumedNano,
-        settledNano: plan.settledNano,
-        settledIntervals: plan.settledIntervals,
-        endedAtMs: plan.end?.atMs,
-        reason: plan.end?.reason,
+        ...meteredColumnsOf(plan),
         settle: plan.settle ? -plan.settle.amountNano : undefined,
       });
       // Nothing stays unsettled on a VPN that left Running.

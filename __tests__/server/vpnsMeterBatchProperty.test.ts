@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { meterBatch } from '../../src/server/vpns/meterBatch';
 import { planMetering, usageKey, type MeterPlan } from '../../src/server/vpns/metering';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './helpers';
+import { meteredColumnsOf } from './vpnHelpers';
 
 /** The metering interval, ms. */
 const INTERVAL_MS = 5000;
@@ -218,14 +219,7 @@ describe.each(DATABASE_KINDS)('the metering statement on %s', (kind) => {
           const want = [...expected].sort().map(([vpnId, plan]) => ({
             vpnId,
             state: plan.end ? 'Deprovisioning' : 'Running',
-            reason: plan.end?.reason,
-            endedAtMs: plan.end?.atMs,
-            meteredAtMs: plan.meteredAtMs,
-            meteredIntervals: plan.meteredIntervals,
-            bytes: plan.chargedBytes,
-            consumedNano: plan.consumedNano,
-            settledNano: plan.settledNano,
-            settledIntervals: plan.settledIntervals,
+            ...meteredColumnsOf(plan),
           }));
           expect(got).toEqual(want);
 

@@ -14,7 +14,14 @@ import { createSimulatedProvisioner, type Provisioner } from '../../src/server/p
 import { meterBatch } from '../../src/server/vpns/meterBatch';
 import { planMetering, usageKey, type MeterPlan } from '../../src/server/vpns/metering';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './helpers';
-import { buildVpnApp, FakeClock, signUpUser, type TestUser } from './vpnHelpers';
+import {
+  buildVpnApp,
+  FakeClock,
+  meteredColumnsOf,
+  meteredColumnsOfRow,
+  signUpUser,
+  type TestUser,
+} from './vpnHelpers';
 
 /** The metering interval of these tests (METER_INTERVAL_S=3600: no automatic pass runs). */
 const INTERVAL_MS = 3_600_000;
@@ -120,22 +127,10 @@ describe.each(DATABASE_KINDS)('metering deadlines on %s', (kind) => {
     });
   const expectPlanWritten = (got: VpnRow, plan: MeterPlan, entries: Map<string, number>) => {
     expect({
-      meteredAtMs: got.meteredAt!.getTime(),
-      meteredIntervals: got.meteredIntervals,
-      bytes: got.bytes,
-      consumedNano: got.consumedNano,
-      settledNano: got.settledNano,
-      endedAtMs: got.endedAt?.getTime(),
-      reason: got.reason ?? undefined,
+      ...meteredColumnsOfRow(got),
       settle: plan.settle ? entries.get(usageKey(got.vpnId, plan.settle.index)) : undefined,
     }).toEqual({
-      meteredAtMs: plan.meteredAtMs,
-      meteredIntervals: plan.meteredIntervals,
-      bytes: plan.chargedBytes,
-      consumedNano: plan.consumedNano,
-      settledNano: plan.settledNano,
-      endedAtMs: plan.end?.atMs,
-      reason: plan.end?.reason,
+      ...meteredColumnsOf(plan),
       settle: plan.settle ? -plan.settle.amountNano : undefined,
     });
   };
