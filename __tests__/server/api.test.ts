@@ -234,6 +234,8 @@ describe.each(DATABASE_KINDS)('API on %s', (kind) => {
       expect(response.headers['strict-transport-security']).toBe(
         'max-age=31536000; includeSubDomains',
       );
+      const api = await custom.inject({ method: 'GET', url: '/v1/regions/' });
+      expect(api.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     });
   });
 
@@ -274,7 +276,7 @@ describe.each(DATABASE_KINDS)('API on %s', (kind) => {
 
   describe('security and limits', () => {
     it('sets security headers with a CSP the SPA and Swagger UI work under', async () => {
-      const response = await app.inject({ method: 'GET', url: '/v1/regions/' });
+      const response = await app.inject({ method: 'GET', url: '/docs' });
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
@@ -285,8 +287,34 @@ describe.each(DATABASE_KINDS)('API on %s', (kind) => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBe('DENY');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(response.headers['x-dns-prefetch-control']).toBe('off');
       expect(response.headers['strict-transport-security']).toBeUndefined();
       expect(response.headers['x-powered-by']).toBeUndefined();
+    });
+
+    it("sets OWASP's API headers on /v1 answers, without the documents' own", async () => {
+      for (const url of ['/v1/regions/', '/v1/no-such-route']) {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.headers['content-security-policy']).toBe(
+          "default-src 'none';frame-ancestors 'none'",
+        );
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['x-frame-options']).toBe('DENY');
+        expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+        expect(response.headers['referrer-policy']).toBe('no-referrer');
+        for (const documentOnly of [
+          'cross-origin-opener-policy',
+          'origin-agent-cluster',
+          'x-dns-prefetch-control',
+          'x-download-options',
+          'x-permitted-cross-domain-policies',
+          'x-xss-protection',
+          'x-powered-by',
+        ]) {
+          expect(response.headers[documentOnly]).toBeUndefined();
+        }
+      }
     });
 
     it('answers 413 JSON to a body over BODY_LIMIT', async () => {
