@@ -3,7 +3,8 @@
  * metering.ts) on random batches (issue 11): owners with random balances (some used up, some
  * used up part way through their VPNs), Running VPNs at random points of their lives (timestamps
  * with microseconds, deadlines passed or not, maxPeanuts, unsettled charges, byte counters read
- * or not, nothing to charge yet), one or two partitions. Every row and every ledger settlement
+ * or not, nothing to charge yet; balances and maxPeanuts often exactly on whole intervals' prices,
+ * so that the boundaries are hit), one or two partitions. Every row and every ledger settlement
  * written must be exactly what `planMetering` plans VPN by VPN in (owner, vpnId) order, each
  * seeing its owner's balance less the charges before it. On PGlite and, when TEST_DATABASE_URL
  * is set, on PostgreSQL.
@@ -16,6 +17,8 @@ import { meteredColumnsOf } from './vpnHelpers';
 
 /** The metering interval, ms. */
 const INTERVAL_MS = 5000;
+/** The price of one interval's running time, nano-peanuts (1,500 per ms). */
+const INTERVAL_PRICE = INTERVAL_MS * 1500;
 /** Now, epoch ms. */
 const NOW_MS = 1_800_000_000_000;
 /** The owners (in uuid order). */
@@ -49,9 +52,18 @@ const vpnArbitrary: fc.Arbitrary<RandomVpn> = fc.record({
   runningUs: fc.integer({ min: 0, max: 999 }),
   meteredShare: fc.double({ min: 0, max: 1, noNaN: true }),
   deleteAfterS: fc.integer({ min: 1, max: 90 }),
-  maxPeanutsNano: fc.option(fc.integer({ min: 0, max: 60_000_000 }), { nil: null }),
-  chargedBytes: fc.integer({ min: 0, max: 100_000 }),
-  newBytes: fc.option(fc.integer({ min: 0, max: 100_000 }), { nil: null }),
+  maxPeanutsNano: fc.option(
+    fc.oneof(
+      fc.integer({ min: 0, max: 60_000_000 }),
+      fc.integer({ min: 0, max: 8 }).map((k) => k * INTERVAL_PRICE),
+    ),
+    { nil: null },
+  ),
+  // Often none, so that balances land exactly on zero.
+  chargedBytes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 100_000 })),
+  newBytes: fc.option(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 100_000 })), {
+    nil: null,
+  }),
   settledShare: fc.double({ min: 0, max: 1, noNaN: true }),
 });
 
@@ -80,10 +92,14 @@ describe.each(DATABASE_KINDS)('the metering statement on %s', (kind) => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(vpnArbitrary, { minLength: 1, maxLength: 8 }),
-        fc.array(fc.integer({ min: -10_000_000, max: 40_000_000 }), {
-          minLength: 3,
-          maxLength: 3,
-        }),
+        // Each owner's ledger: anything, or whole intervals' prices (balances reaching 0).
+        fc.array(
+          fc.oneof(
+            fc.integer({ min: -10_000_000, max: 40_000_000 }),
+            fc.integer({ min: -1, max: 5 }).map((k) => k * INTERVAL_PRICE),
+          ),
+          { minLength: 3, maxLength: 3 },
+        ),
         fc.integer({ min: 1, max: 4 }),
         fc.integer({ min: 1, max: 2 }),
         async (seeds, ledger, settleEvery, partitions) => {
@@ -108,7 +124,7 @@ describe.each(DATABASE_KINDS)('the metering statement on %s', (kind) => {
             // As metering leaves a row: bytes are charged with intervals, and a row whose every
             // charged interval is settled has settled everything.
             const chargedBytes = meteredIntervals > 0 ? seed.chargedBytes : 0;
-            const consumedNano = meteredIntervals * INTERVAL_MS * 1500 + chargedBytes * 500;
+            const consumedNano = meteredIntervals * INTERVAL_PRICE + chargedBytes * 500;
             const settledNano =
               settledIntervals === meteredIntervals
                 ? consumedNano

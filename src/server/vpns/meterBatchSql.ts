@@ -49,6 +49,13 @@ const epochMs = (column: string): SQL =>
   sql.raw(`floor(extract(epoch FROM ${column}) * 1000)::bigint`);
 
 /**
+ * SQL: the price of a charge covering the running time from `metered_ms` up to `covered` (epoch
+ * ms) and the `new_bytes` counted since the last charge, nano-peanuts (spec §9, metering.ts).
+ */
+const priceUpTo = (covered: string): SQL =>
+  sql.raw(`(${covered} - metered_ms) * ${NANO_PER_MS} + new_bytes * ${NANO_PER_BYTE}`);
+
+/**
  * SQL: writes the settlements of `source` (a CTE with columns `user_sub`, `vpn_id`,
  * `settle_amount`, `settle_index`; a null or zero amount writes nothing) into the ledger as
  * usage entries keyed `usage:<vpnId>:<settle_index>` (metering.ts `usageKey`), each at most once
@@ -150,39 +157,37 @@ export async function meterRows(tx: Executor, input: MeterRowsInput): Promise<Me
                          - sum(consumed_nano - settled_nano) AS balance
         FROM timed GROUP BY user_sub
       ), regular AS (
-        -- The charge if the balance is not used up (ending only at the deadline).
-        SELECT timed.*, CASE
-            WHEN NOT due THEN 0
-            WHEN past_deadline THEN (greatest(until, metered_ms) - metered_ms) * ${NANO_PER_MS}::bigint
-              + new_bytes * ${NANO_PER_BYTE}::bigint
-            WHEN completed > metered_intervals THEN
-              (greatest(running_ms + completed * ${interval}, metered_ms) - metered_ms)
-                * ${NANO_PER_MS}::bigint + new_bytes * ${NANO_PER_BYTE}::bigint
-            ELSE 0 END AS regular_charge
+        -- The charge if the balance is not used up (the VPN ending only at its deadline): whole
+        -- intervals, or up to the deadline for the last charge.
+        SELECT timed.*,
+          CASE WHEN past_deadline THEN greatest(until, metered_ms)
+               ELSE greatest(running_ms + completed * ${interval}, metered_ms) END AS regular_covered,
+          due AND (past_deadline OR completed > metered_intervals) AS regular_charging
         FROM timed
+      ), priced AS (
+        SELECT regular.*,
+          CASE WHEN regular_charging THEN ${priceUpTo('regular_covered')} ELSE 0 END
+            AS regular_charge
+        FROM regular
       ), seen AS (
         -- The balance each VPN sees: its owner's, less the charges of the owner's VPNs before it.
-        SELECT regular.*, coalesce(owners.balance, 0) - coalesce(sum(regular_charge) OVER (
-            PARTITION BY regular.user_sub ORDER BY regular.vpn_id COLLATE "C"
+        SELECT priced.*, coalesce(owners.balance, 0) - coalesce(sum(regular_charge) OVER (
+            PARTITION BY priced.user_sub ORDER BY priced.vpn_id COLLATE "C"
             ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS balance
-        FROM regular LEFT JOIN owners ON owners.user_sub = regular.user_sub
-      ), ending AS (
-        SELECT seen.*, balance <= 0 AS forced, (balance <= 0 OR past_deadline) AS ending
-        FROM seen WHERE due
+        FROM priced LEFT JOIN owners ON owners.user_sub = priced.user_sub
       ), charged AS (
-        SELECT ending.*, (ending OR completed > metered_intervals) AS charging,
-          CASE WHEN ending THEN greatest(until, metered_ms)
-               ELSE greatest(running_ms + completed * ${interval}, metered_ms) END AS covered
-        FROM ending
+        -- A VPN that finds the balance used up ends now: its last charge covers up to now.
+        SELECT seen.*, balance <= 0 AS forced, (balance <= 0 OR regular_charging) AS charging,
+          CASE WHEN balance <= 0 THEN greatest(until, metered_ms) ELSE regular_covered END
+            AS covered
+        FROM seen WHERE due
       ), planned AS (
         SELECT charged.*,
           CASE WHEN charging THEN covered ELSE metered_ms END AS new_metered_ms,
           CASE WHEN charging THEN greatest(completed, metered_intervals + 1)
                ELSE metered_intervals END AS new_intervals,
           CASE WHEN charging THEN bytes + new_bytes ELSE bytes END AS new_bytes_total,
-          CASE WHEN charging THEN (covered - metered_ms) * ${NANO_PER_MS}::bigint
-                                  + new_bytes * ${NANO_PER_BYTE}::bigint
-               ELSE 0 END AS charge
+          CASE WHEN charging THEN ${priceUpTo('covered')} ELSE 0 END AS charge
         FROM charged
       ), judged AS (
         SELECT planned.*, consumed_nano + charge AS new_consumed,
