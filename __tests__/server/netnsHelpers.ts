@@ -27,12 +27,16 @@ export function netnsSkipReason(): string | undefined {
   return reason;
 }
 
-/** Runs a command (no shell); resolves with stdout, rejects with stderr in the message. */
+/**
+ * Runs a command (no shell); resolves with stdout, rejects with the exit status, stderr and
+ * stdout in the message (wireguard-go logs its errors on stdout, after a banner on stderr).
+ */
 export function sh(file: string, args: string[], input?: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = execFile(file, args, { timeout: 30_000 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${file} ${args.join(' ')}: ${stderr || error.message}`));
-      else resolve(stdout);
+      if (error) {
+        reject(new Error(`${file} ${args.join(' ')}: ${error.message}\n${stderr}${stdout}`));
+      } else resolve(stdout);
     });
     child.stdin?.on('error', () => undefined); // it may exit before reading
     child.stdin?.end(input ?? '');
@@ -163,6 +167,18 @@ export class TestNetwork {
   async disconnectClient(ns: TestNamespace): Promise<void> {
     await killNamespaceProcesses(ns.name);
     fs.rmSync(`/var/run/wireguard/${ns.name}.sock`, { force: true });
+    // The kernel removes the TUN interface after its process is gone, not at once: a new
+    // wireguard-go of the same name fails while it is still there (a CI run saw it).
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const present = await sh('ip', ['-n', ns.name, 'link', 'show', ns.name]).then(
+        () => true,
+        () => false,
+      );
+      if (!present) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`interface ${ns.name} still present 10 s after its wireguard-go died`);
   }
 
   /**
