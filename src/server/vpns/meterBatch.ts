@@ -29,8 +29,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Provisioner } from '../provisioners';
-import { meterRows, RUNNING, type MeteredRows } from './meterBatchSql';
-import type { EndReason } from './metering';
+import { meterRows, nothingMetered, RUNNING, type MeteredRows } from './meterBatchSql';
 import type { Executor } from './store';
 import { rowsOf } from '../db';
 
@@ -71,28 +70,11 @@ export interface MeterBatchOptions {
 export type MeterPhase =
   'read Running' | 'byte counters' | 'lock owners' | 'plan and write' | 'passes';
 
-/** A VPN that ends in this pass. */
-export interface EndedVpn {
-  vpnId: string;
-  reason: EndReason;
-}
-
-/** The outcome of a pass. */
-export interface MeterBatchResult {
-  /** Running VPNs planned. */
-  metered: number;
-  /** VPN rows written (charged or ended; not those that left Running meanwhile). */
-  written: number;
-  /** Ledger settlements written (usage entries). */
-  settlements: number;
-  /** VPNs moved to Deprovisioning (by this pass's writes). */
-  ended: EndedVpn[];
-  /**
-   * Deadlines (runningAt + deleteAfter, epoch ms) of the VPNs left Running that come before the
-   * next regular pass (within one interval from now), in no order: when to run `dueOnly` passes.
-   */
-  upcoming: number[];
-}
+/**
+ * The outcome of a pass: the sum of its partitions' statements (meterBatchSql.ts `MeteredRows`);
+ * `upcoming` tells when to run `dueOnly` passes (in no order).
+ */
+export type MeterBatchResult = MeteredRows;
 
 /**
  * A function telling `options.onPhase` each phase's duration, ms: the time since the previous
@@ -106,15 +88,6 @@ function phaseClock(options: MeterBatchOptions): (phase: MeterPhase) => void {
     mark = now;
   };
 }
-
-/** The outcome of a pass that metered nothing (a new object each time: callers add to it). */
-const nothingMetered = (): MeterBatchResult => ({
-  metered: 0,
-  written: 0,
-  settlements: 0,
-  ended: [],
-  upcoming: [],
-});
 
 /** Byte counters read at once (each a call to the provisioner). */
 const USAGE_CONCURRENCY = 32;

@@ -86,6 +86,15 @@ export interface MeteredRows {
   upcoming: number[];
 }
 
+/** What a statement that metered nothing gives (a new object each time: callers add to it). */
+export const nothingMetered = (): MeteredRows => ({
+  metered: 0,
+  written: 0,
+  settlements: 0,
+  ended: [],
+  upcoming: [],
+});
+
 /** What a statement of a pass works on. */
 export interface MeterRowsInput {
   /** The owners whose balances count (a condition on `vpns.user_sub`), locked by the caller. */
@@ -240,7 +249,7 @@ export async function meterRows(tx: Executor, input: MeterRowsInput): Promise<Me
         (SELECT coalesce(array_agg(deadline::text), '{}') FROM outcome
           WHERE reason IS NULL AND deadline <= ${now} + ${interval}) AS upcoming`),
   );
-  if (!result) return { metered: 0, written: 0, settlements: 0, ended: [], upcoming: [] };
+  if (!result) return nothingMetered();
   return {
     metered: result.metered,
     written: result.written,
