@@ -1,7 +1,8 @@
 /**
  * The VPN lifecycle (spec §4, DESIGN.md "Server"): durable jobs drive a VPN through
  * Creating -> Created -> Provisioning -> Running and Deprovisioning -> Deleted by calling the
- * provisioner; a metering loop charges Running VPNs and ends them by the rules of spec §4.
+ * provisioner; a metering loop (meteringLoop.ts) charges Running VPNs and ends them by the rules
+ * of spec §4.
  *
  * Every step re-reads the VPN and changes its state by compare-and-set, so a job may run twice
  * (pg-boss retries, a duplicate after a restart, two processes) without harm: the second finds
@@ -28,12 +29,10 @@ import { vpns, type VpnRow } from '../db/schema';
 import type { LedgerService } from '../plugins/services/ledger';
 import { PermanentProvisionError, type Provisioner } from '../provisioners';
 import { createJobRunner, type JobRunner, type JobTuning } from './jobs';
-import { DEADLINE_PASS_GAP_MS, DeadlineTimer } from './deadlineTimer';
-import { meterBatch, type MeterBatchResult } from './meterBatch';
+import type { EndReason, MeterPlan } from './metering';
+import { MeteringLoop } from './meteringLoop';
 import { provisionTarget, stepVpn, type StepContext } from './steps';
 import { processTeardowns, writeTeardowns } from './teardowns';
-import { settleEveryIntervals, type EndReason, type MeterPlan } from './metering';
-import { meterOne } from './meterOne';
 import {
   findById,
   IN_PROGRESS_STATES,
@@ -114,12 +113,8 @@ export class VpnLifecycle {
   private readonly shutdown = new AbortController();
   /** Controllers of the local steps in progress, by vpnId. */
   private readonly running = new Map<string, Set<AbortController>>();
-  private meterTimer: NodeJS.Timeout | undefined;
   private sweepTimer: NodeJS.Timeout | undefined;
-  /** The metering passes of this process, one after the other (regular and deadline passes). */
-  private meterPass: Promise<unknown> = Promise.resolve();
-  /** Deadline passes between the regular ones (deadlineTimer.ts). */
-  private readonly deadlines: DeadlineTimer;
+  private readonly metering: MeteringLoop;
   private teardownPass: Promise<number> | undefined;
   private stopped: Promise<void> | undefined;
   /** Stopping: no new job, metering pass or teardown starts; those in progress finish. */
@@ -133,16 +128,11 @@ export class VpnLifecycle {
       tuning: options.tuning,
       handler: ({ vpnId }) => this.runJob(vpnId),
     });
-    this.deadlines = new DeadlineTimer({
-      run: () => this.queueMeterPass(true).then(() => undefined),
-      clock: options.clock,
-      minGapMs: Math.min(DEADLINE_PASS_GAP_MS, options.meterIntervalMs),
+    this.metering = new MeteringLoop({
+      ...options,
+      enqueue: (vpnId) => this.enqueue(vpnId),
+      onTick: () => this.kickTeardowns(),
     });
-  }
-
-  /** Metering intervals per settlement (metering.ts "Settling"). */
-  private get settleEveryIntervals(): number {
-    return settleEveryIntervals(this.options.meterIntervalMs, this.options.meterSettleMs);
   }
 
   /** What the state steps need (steps.ts). */
@@ -174,7 +164,7 @@ export class VpnLifecycle {
     const resumed = await this.recover();
     if (resumed > 0) this.log.info({ resumed }, 'resumed VPNs in progress');
     this.kickTeardowns();
-    this.scheduleMeter();
+    this.metering.start();
     this.sweepTimer = setInterval(() => {
       void this.recover(this.tuning.stalledAfterMs).catch((error: unknown) =>
         this.log.error({ err: messageOf(error) }, 'sweep for stalled VPNs failed'),
@@ -192,14 +182,13 @@ export class VpnLifecycle {
     return (this.stopped ??= (async () => {
       const startedAt = Date.now();
       this.draining = true;
-      clearTimeout(this.meterTimer);
-      this.deadlines.stop();
+      const meterPass = this.metering.stop();
       clearInterval(this.sweepTimer);
       this.jobs.pause();
       if (drainMs <= 0) this.shutdown.abort(new Error('shutting down'));
       const late = setTimeout(() => this.shutdown.abort(new Error('shutting down')), drainMs);
       try {
-        await Promise.allSettled([this.meterPass, this.teardownPass]);
+        await Promise.allSettled([meterPass, this.teardownPass]);
         // A second past the abort, so that aborted jobs end (and are retried) on their own.
         await this.jobs.stop(Math.max(1000, drainMs - (Date.now() - startedAt) + 1000));
       } finally {
@@ -345,105 +334,19 @@ export class VpnLifecycle {
   }
 
   // -------------------------------------------------------------------------------------------
-  // Metering
+  // Metering (meteringLoop.ts)
 
-  /**
-   * Runs a metering pass every `meterIntervalMs`, start to start (a pass's own duration does not
-   * delay the next, so a VPN ends at most one interval plus one pass after its limit), never
-   * two at once. Between them, deadline passes end the VPNs whose deadline comes before the next
-   * (deadlineTimer.ts), a fraction of a second after it.
-   */
-  private scheduleMeter(delayMs = this.options.meterIntervalMs): void {
-    if (this.draining) return;
-    this.meterTimer = setTimeout(() => {
-      const startedAt = Date.now();
-      void this.queueMeterPass(false)
-        .then((result) => {
-          if (result) this.deadlines.arm(result.upcoming);
-        })
-        .finally(() =>
-          this.scheduleMeter(Math.max(0, this.options.meterIntervalMs - (Date.now() - startedAt))),
-        );
-      this.kickTeardowns();
-    }, delayMs);
-    this.meterTimer.unref();
+  /** Meters every Running VPN once, as one batch; returns how many ended (meteringLoop.ts). */
+  meterAll(): Promise<number> {
+    return this.metering.meterAll();
   }
 
   /**
-   * Meters every Running VPN once, as one batch (meterBatch.ts: the same plan as {@link meter}
-   * VPN by VPN, written with set-based SQL); enqueues the teardown of those that end and
-   * returns how many ended.
+   * Charges a Running VPN and ends it when spec §4 says so or when `endNow` is given (a
+   * deletion); the plan applied, or undefined when it is not Running (meteringLoop.ts).
    */
-  async meterAll(): Promise<number> {
-    return (await this.meterPassOf(false)).ended.length;
-  }
-
-  /**
-   * Runs a metering pass after the one in progress (a deadline pass with `dueOnly`); resolves
-   * to its result, or undefined when it failed (logged).
-   */
-  private queueMeterPass(dueOnly: boolean): Promise<MeterBatchResult | undefined> {
-    const pass = this.meterPass.then(() => this.meterPassOf(dueOnly));
-    const settled = pass.catch((error: unknown) => {
-      this.log.error({ err: messageOf(error) }, 'metering pass failed');
-      return undefined;
-    });
-    this.meterPass = settled;
-    return settled;
-  }
-
-  /** One metering pass (meterBatch.ts); enqueues the teardown of the VPNs that end. */
-  private async meterPassOf(dueOnly: boolean): Promise<MeterBatchResult> {
-    const result = await meterBatch({
-      db: this.options.db,
-      provisioner: this.options.provisioner,
-      clock: () => this.now(),
-      intervalMs: this.options.meterIntervalMs,
-      settleEveryIntervals: this.settleEveryIntervals,
-      dueOnly,
-      onUsageError: (vpnId, error) =>
-        this.log.warn({ vpnId, err: messageOf(error) }, 'could not read VPN usage'),
-    });
-    const { ended } = result;
-    for (const { vpnId, reason } of ended) {
-      this.log.info({ vpnId, reason }, 'VPN ending');
-      try {
-        await this.enqueue(vpnId);
-      } catch (error) {
-        // The sweep for stalled VPNs enqueues it again later.
-        this.log.error({ vpnId, err: messageOf(error) }, 'could not enqueue an ended VPN');
-      }
-    }
-    return result;
-  }
-
-  /**
-   * Charges a Running VPN for its time and traffic since its last charge and ends it
-   * (Running -> Deprovisioning) when spec §4 says so or when `endNow` is given (a deletion).
-   * One transaction under the owner's lock; a settlement's ledger entry is keyed
-   * `usage:<vpnId>:<index>`.
-   * Returns the plan applied, or undefined when the VPN is not Running.
-   */
-  async meter(vpnId: string, endNow?: EndReason): Promise<MeterPlan | undefined> {
-    const { db, ledger, provisioner, meterIntervalMs } = this.options;
-    const plan = await meterOne(
-      {
-        db,
-        ledger,
-        provisioner,
-        now: () => this.now(),
-        intervalMs: meterIntervalMs,
-        settleEveryIntervals: this.settleEveryIntervals,
-        log: this.log,
-      },
-      vpnId,
-      endNow,
-    );
-    if (plan?.end) {
-      this.log.info({ vpnId, reason: plan.end.reason }, 'VPN ending');
-      await this.enqueue(vpnId);
-    }
-    return plan;
+  meter(vpnId: string, endNow?: EndReason): Promise<MeterPlan | undefined> {
+    return this.metering.meter(vpnId, endNow);
   }
 
   // -------------------------------------------------------------------------------------------
