@@ -29,7 +29,14 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Provisioner } from '../provisioners';
-import { meterRows, nothingMetered, RUNNING, type MeteredRows } from './meterBatchSql';
+import {
+  DEADLINE_MS,
+  meterRows,
+  nothingMetered,
+  RUNNING,
+  RUNNING_MS,
+  type MeteredRows,
+} from './meterBatchSql';
 import type { Executor } from './store';
 import { rowsOf } from '../db';
 
@@ -138,10 +145,7 @@ export async function meterBatch(options: MeterBatchOptions): Promise<MeterBatch
   const startMs = options.clock();
   const phase = phaseClock(options);
   // A deadline pass: only the VPNs whose deadline has come (runningAt + deleteAfter <= start).
-  const due = options.dueOnly
-    ? sql`floor(extract(epoch FROM running_at) * 1000) + delete_after * 1000::bigint
-            <= ${startMs}::bigint`
-    : sql`true`;
+  const due = options.dueOnly ? sql`${DEADLINE_MS} <= ${startMs}::bigint` : sql`true`;
   // Owner-disjoint partitions, each read and written on its own, at once (on PGlite, one after
   // the other): every owner's VPNs and balance stay in one transaction.
   const parts = Math.max(1, options.partitions ?? DEFAULT_PARTITIONS);
@@ -182,7 +186,7 @@ async function meterOwners(
   const seen = rowsOf<CountedVpn>(
     await db.execute(
       sql`SELECT vpn_id AS "vpnId", region,
-            floor(extract(epoch FROM running_at) * 1000)::float8 AS "runningAtMs"
+            ${RUNNING_MS}::float8 AS "runningAtMs"
           FROM vpns WHERE ${RUNNING} AND ${due} AND ${partition}`,
     ),
   );

@@ -48,6 +48,12 @@ const fromEpochMs = (expression: string): SQL =>
 const epochMs = (column: string): SQL =>
   sql.raw(`floor(extract(epoch FROM ${column}) * 1000)::bigint`);
 
+/** SQL: when a VPN became Running, epoch ms (bigint; `runningAtMs` of metering.ts). */
+export const RUNNING_MS = epochMs('running_at');
+
+/** SQL: a VPN's deadline, runningAt + deleteAfter, epoch ms (bigint; spec §4). */
+export const DEADLINE_MS = sql`${RUNNING_MS} + delete_after * 1000::bigint`;
+
 /**
  * SQL: the price of a charge covering the running time from `metered_ms` up to `covered` (epoch
  * ms) and the `new_bytes` counted since the last charge, nano-peanuts (spec §9, metering.ts).
@@ -145,8 +151,8 @@ export async function meterRows(tx: Executor, input: MeterRowsInput): Promise<Me
         -- Every Running VPN of the owners (their unsettled charges count in their balances),
         -- with whether this pass meters it (due).
         SELECT vpns.ctid AS tid, vpns.vpn_id, vpns.user_sub, vpns.version, ${due} AS due,
-          ${epochMs('running_at')} AS running_ms, ${epochMs('metered_at')} AS metered_ms,
-          ${epochMs('running_at')} + delete_after * 1000::bigint AS deadline,
+          ${RUNNING_MS} AS running_ms, ${epochMs('metered_at')} AS metered_ms,
+          ${DEADLINE_MS} AS deadline,
           metered_intervals, bytes, consumed_nano, settled_nano, settled_intervals,
           max_peanuts_nano, greatest(0, coalesce(counters.usage_bytes, bytes) - bytes) AS new_bytes
         FROM vpns LEFT JOIN counters ON counters.vpn_id = vpns.vpn_id
