@@ -1,5 +1,5 @@
 /**
- * Metering one VPN (spec §4; lifecycle.ts's `meter`, used by a deletion and by tests; the
+ * Metering one VPN (spec §4; meteringLoop.ts's `meter`, used by a deletion and by tests; the
  * periodic pass meters every Running VPN at once with meterBatch.ts, by the same plan): charges
  * a Running VPN for its time and traffic since its last charge, settles its charges into the
  * ledger when the plan says so, and ends it (Running -> Deprovisioning) when spec §4 says so or
