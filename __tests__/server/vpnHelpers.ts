@@ -3,14 +3,15 @@
  * signed in through our identity endpoint (all by `app.inject`, USER_PASSWORD_AUTH), API calls
  * with a user's id token, waiting for states, and a controllable clock.
  */
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App, type AppDeps } from '../../src/server/app';
 import type { Env } from '../../src/server/config';
 import type { VpnState, VpnWithMetricsJson } from '../../src/core/vpn';
 import type { LifecycleTuning } from '../../src/server/vpns/lifecycle';
 import type { MeterPlan } from '../../src/server/vpns/metering';
-import type { VpnRow } from '../../src/server/db/schema';
-import { testConfig, type TestDatabase } from './helpers';
+import { vpns, type VpnRow } from '../../src/server/db/schema';
+import { openTestDatabase, testConfig, type DatabaseKind, type TestDatabase } from './helpers';
 import { CLIENT_ID, PASSWORD, uniqueName } from './identity/helpers';
 
 /** Settings of the VPN tests: fast simulated steps, no rate limit in the way. */
@@ -38,6 +39,40 @@ export function buildVpnApp(
     lifecycleTuning: TEST_TUNING,
     ...deps,
   });
+}
+
+/** The apps of a describe block set up by {@link setUpVpnApps}. */
+export interface VpnApps {
+  /** Builds an app on the block's database (as {@link buildVpnApp}), closed after the test. */
+  build(env?: Env, deps?: Omit<AppDeps, 'database'>): Promise<App>;
+  /** The apps built in the running test, closed after it (remove one closed earlier). */
+  apps: App[];
+}
+
+/**
+ * Registers the hooks of the enclosing describe block: opens a database of `kind` before its
+ * tests, closes the apps built by `build` after each test, and drops the database at the end.
+ */
+export function setUpVpnApps(kind: DatabaseKind): VpnApps {
+  let database: TestDatabase;
+  const apps: App[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((app) => app.close()));
+  });
+  afterAll(async () => {
+    await database?.cleanup();
+  });
+
+  const build = async (env: Env = {}, deps: Omit<AppDeps, 'database'> = {}): Promise<App> => {
+    const app = await buildVpnApp(database, env, deps);
+    apps.push(app);
+    return app;
+  };
+  return { build, apps };
 }
 
 /** A clock the test moves (epoch milliseconds). */
@@ -195,6 +230,23 @@ export async function waitForVpnState(
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** The database row of a VPN. */
+export async function rowOf(app: App, vpnId: string): Promise<VpnRow> {
+  const [row] = await app.db.select().from(vpns).where(eq(vpns.vpnId, vpnId));
+  return row;
+}
+
+/** Creates a VPN (by default with maxPeanuts 5 and deleteAfter 3600) and waits until it runs. */
+export async function runningVpn(
+  app: App,
+  user: TestUser,
+  config: Record<string, unknown> = { type: 'wireguard', maxPeanuts: 5, deleteAfter: 3600 },
+): Promise<string> {
+  const vpnId = await createVpn(app, user, createBody('eu-west-3', config));
+  await waitForVpnState(app, user, vpnId, 'Running');
+  return vpnId;
 }
 
 /** The user's balance in nano-peanuts. */

@@ -1,37 +1,34 @@
 /**
- * The VPN lifecycle (spec §4; issue 4): durable jobs through the simulated provisioner, exact
- * and idempotent metering, termination by maxPeanuts, deadline and balance, deletion at any
- * stage, provisioning failures, restart recovery, account deletion and secrets kept out of the
- * logs; on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL.
+ * The VPN lifecycle's durable jobs (spec §4; issue 4): a VPN driven through the simulated
+ * provisioner from Creating to Running and to Deleted, several at once, deletion during
+ * provisioning, provisioning failures (retried or permanent), restart recovery, teardown on
+ * account deletion and secrets kept out of the logs; on PGlite and, when TEST_DATABASE_URL is
+ * set, on PostgreSQL. Metering and termination: vpnsLifecycleMetering.test.ts.
  */
-import { asc, eq, like } from 'drizzle-orm';
-import { fromNano, roundPeanuts } from '../../src/core/peanuts';
+import { eq } from 'drizzle-orm';
 import { stateRank, type VpnState } from '../../src/core/vpn';
-import type { App } from '../../src/server/app';
-import type { Env } from '../../src/server/config';
-import { ledgerEntries, vpns, vpnTeardowns, type VpnRow } from '../../src/server/db/schema';
+import { ledgerEntries, vpns, vpnTeardowns } from '../../src/server/db/schema';
 import {
   createSimulatedProvisioner,
   PermanentProvisionError,
   type Provisioner,
 } from '../../src/server/provisioners';
-import { simulatedRate } from '../../src/server/provisioners/simulated';
 import { publicKeyOf } from '../../src/server/vpns/keys';
 import type { LifecycleTuning } from '../../src/server/vpns/lifecycle';
 import { configUnavailableMessage } from '../../src/server/vpns/service';
-import { DATABASE_KINDS, LogCapture, openTestDatabase, type TestDatabase } from './helpers';
+import { DATABASE_KINDS, LogCapture } from './helpers';
 import {
   api,
-  buildVpnApp,
   createBody,
   createVpn,
   deleteAccount,
-  FakeClock,
   getVpn,
+  rowOf,
+  runningVpn,
+  setUpVpnApps,
   signUpUser,
   TEST_TUNING,
   waitForVpnState,
-  type TestUser,
 } from './vpnHelpers';
 
 /** Waits until `check` returns a value other than undefined (every 10 ms, up to `timeoutMs`). */
@@ -72,57 +69,8 @@ function recording(inner: Provisioner) {
   return { provisioner, calls };
 }
 
-/** 10 peanuts, the sign-up bonus, in nano-peanuts. */
-const BONUS = 10_000_000_000;
-
 describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
-  let database: TestDatabase;
-  const apps: App[] = [];
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
-  afterEach(async () => {
-    await Promise.all(apps.splice(0).map((app) => app.close()));
-  });
-  afterAll(async () => {
-    await database?.cleanup();
-  });
-
-  /** Builds an app on the shared database, closed after the test. */
-  const build = async (
-    env: Env = {},
-    deps: Parameters<typeof buildVpnApp>[2] = {},
-  ): Promise<App> => {
-    const app = await buildVpnApp(database, env, deps);
-    apps.push(app);
-    return app;
-  };
-
-  /** The row of a VPN. */
-  const rowOf = async (app: App, vpnId: string): Promise<VpnRow> => {
-    const [row] = await app.db.select().from(vpns).where(eq(vpns.vpnId, vpnId));
-    return row;
-  };
-
-  /** The metering charges of a VPN, by key. */
-  const chargesOf = async (app: App, vpnId: string) =>
-    app.db
-      .select({ key: ledgerEntries.key, amountNano: ledgerEntries.amountNano })
-      .from(ledgerEntries)
-      .where(like(ledgerEntries.key, `usage:${vpnId}:%`))
-      .orderBy(asc(ledgerEntries.id));
-
-  /** Creates a VPN and waits until it runs. */
-  const runningVpn = async (
-    app: App,
-    user: TestUser,
-    config: Record<string, unknown> = { type: 'wireguard', maxPeanuts: 5, deleteAfter: 3600 },
-  ): Promise<string> => {
-    const vpnId = await createVpn(app, user, createBody('eu-west-3', config));
-    await waitForVpnState(app, user, vpnId, 'Running');
-    return vpnId;
-  };
+  const { build, apps } = setUpVpnApps(kind);
 
   describe('jobs', () => {
     it('drive a VPN Creating -> Created -> Provisioning -> Running, then to Deleted for good', async () => {
@@ -345,218 +293,6 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
       await waitForVpnState(fresh, user, creating, 'Running');
       await waitForVpnState(fresh, user, provisioning, 'Running');
       await waitForVpnState(fresh, user, deleting, 'Deleted');
-    });
-  });
-
-  describe('metering', () => {
-    it('charges each interval exactly once, in nano-peanuts, whatever the number of workers', async () => {
-      // Every charge is settled into the ledger at once (METER_SETTLE_S = METER_INTERVAL_S).
-      const clock = new FakeClock();
-      const app = await build({ METER_INTERVAL_S: '5', METER_SETTLE_S: '5' }, { clock: clock.now });
-      const user = await signUpUser(app);
-      const vpnId = await runningVpn(app, user);
-      const rate = simulatedRate(vpnId);
-      expect((await rowOf(app, vpnId)).runningAt?.getTime()).toBe(clock.ms);
-
-      clock.advance(4_999);
-      await app.vpnLifecycle.meterAll();
-      expect(await chargesOf(app, vpnId)).toEqual([]);
-
-      clock.advance(1);
-      await app.vpnLifecycle.meterAll();
-      const first = 5_000 * 1_500 + rate * 5 * 500;
-      expect(await chargesOf(app, vpnId)).toEqual([
-        { key: `usage:${vpnId}:0`, amountNano: -first },
-      ]);
-      await app.vpnLifecycle.meterAll();
-      expect(await chargesOf(app, vpnId)).toHaveLength(1);
-      expect(await app.ledger.balanceNano(user.sub)).toBe(BONUS - first);
-      expect((await getVpn(app, user, vpnId)).metrics).toEqual({
-        duration: 5,
-        bytes: rate * 5,
-        peanuts: roundPeanuts(fromNano(first)),
-      });
-
-      // Two workers of this server and one of another, all at once, after 12.5 s more.
-      const other = await build(
-        { METER_INTERVAL_S: '5', METER_SETTLE_S: '5' },
-        { clock: clock.now },
-      );
-      clock.advance(12_500);
-      await Promise.all([
-        app.vpnLifecycle.meterAll(),
-        app.vpnLifecycle.meterAll(),
-        other.vpnLifecycle.meterAll(),
-      ]);
-      const bytes = Math.floor(rate * 17.5);
-      const second = 10_000 * 1_500 + (bytes - rate * 5) * 500;
-      expect(await chargesOf(app, vpnId)).toEqual([
-        { key: `usage:${vpnId}:0`, amountNano: -first },
-        { key: `usage:${vpnId}:1`, amountNano: -second },
-      ]);
-      expect(await rowOf(app, vpnId)).toMatchObject({
-        meteredIntervals: 3,
-        bytes,
-        consumedNano: first + second,
-        state: 'Running',
-      });
-      expect(await app.ledger.balanceNano(user.sub)).toBe(BONUS - first - second);
-    });
-
-    it('with the default settlement period, charges at once and settles into the ledger once, at the end', async () => {
-      const clock = new FakeClock();
-      const app = await build({ METER_INTERVAL_S: '5' }, { clock: clock.now });
-      const other = await build({ METER_INTERVAL_S: '5' }, { clock: clock.now });
-      const user = await signUpUser(app);
-      const vpnId = await runningVpn(app, user);
-      const rate = simulatedRate(vpnId);
-      const used = (ms: number) => ms * 1_500 + Math.floor((rate * ms) / 1000) * 500;
-
-      // Three passes at once, in two processes: one charge, on the row; the balance counts it.
-      clock.advance(12_500);
-      await Promise.all([
-        app.vpnLifecycle.meterAll(),
-        app.vpnLifecycle.meterAll(),
-        other.vpnLifecycle.meterAll(),
-      ]);
-      // Two whole intervals, and the bytes counted when the pass read them.
-      const charged = 10_000 * 1_500 + Math.floor(rate * 12.5) * 500;
-      expect(await rowOf(app, vpnId)).toMatchObject({
-        meteredIntervals: 2,
-        consumedNano: charged,
-        settledNano: 0,
-      });
-      expect(await chargesOf(app, vpnId)).toEqual([]);
-      expect(await app.ledger.balanceNano(user.sub)).toBe(BONUS - charged);
-      const shown = await api<{ balance: number }>(app, user, 'GET', '/v1/peanuts');
-      expect(shown.body.balance).toBeCloseTo((BONUS - charged) / 1e9, 9);
-
-      // Deleting it charges the rest up to now and settles everything as one ledger entry.
-      clock.advance(1_500);
-      expect((await api(app, user, 'DELETE', `/v1/vpns/${vpnId}`)).status).toBe(202);
-      const total = used(14_000);
-      expect(await chargesOf(app, vpnId)).toEqual([
-        { key: `usage:${vpnId}:0`, amountNano: -total },
-      ]);
-      expect(await rowOf(app, vpnId)).toMatchObject({ consumedNano: total, settledNano: total });
-      expect(await app.ledger.balanceNano(user.sub)).toBe(BONUS - total);
-    });
-
-    it('charges the partial interval when a Running VPN is deleted', async () => {
-      const clock = new FakeClock();
-      const app = await build({ METER_INTERVAL_S: '5' }, { clock: clock.now });
-      const user = await signUpUser(app);
-      const vpnId = await runningVpn(app, user);
-      clock.advance(2_500);
-      expect((await api(app, user, 'DELETE', `/v1/vpns/${vpnId}`)).status).toBe(202);
-      const cost = 2_500 * 1_500 + Math.floor(simulatedRate(vpnId) * 2.5) * 500;
-      expect(await chargesOf(app, vpnId)).toEqual([{ key: `usage:${vpnId}:0`, amountNano: -cost }]);
-      const deleted = await waitForVpnState(app, user, vpnId, 'Deleted');
-      expect(deleted.metrics?.duration).toBe(2);
-      clock.advance(60_000);
-      await app.vpnLifecycle.meterAll();
-      expect(await chargesOf(app, vpnId)).toHaveLength(1);
-    });
-  });
-
-  describe('termination (spec §4)', () => {
-    it('ends a VPN when its consumption reaches maxPeanuts, charging what it used (issue 16)', async () => {
-      const clock = new FakeClock();
-      const app = await build({ METER_INTERVAL_S: '5' }, { clock: clock.now });
-      const user = await signUpUser(app);
-      const vpnId = await runningVpn(app, user, { type: 'wireguard', maxPeanuts: 0.1 });
-      clock.advance(10_000);
-      const plan = await app.vpnLifecycle.meter(vpnId);
-      expect(plan?.end?.reason).toBe('maxPeanuts reached');
-      // The interval that crossed 0.1 peanut is charged in full: its traffic is not free.
-      const cost = 10_000 * 1_500 + Math.floor(simulatedRate(vpnId) * 10) * 500;
-      expect(cost).toBeGreaterThan(100_000_000);
-      expect(await chargesOf(app, vpnId)).toEqual([{ key: `usage:${vpnId}:0`, amountNano: -cost }]);
-      const deleted = await waitForVpnState(app, user, vpnId, 'Deleted');
-      expect(deleted.metrics).toEqual({
-        duration: 10,
-        bytes: expect.any(Number),
-        peanuts: Math.round(cost / 1e7) / 100,
-      });
-      const balance = await api<{ balance: number }>(app, user, 'GET', '/v1/peanuts');
-      expect(balance.body.balance).toBeCloseTo((10e9 - cost) / 1e9, 9);
-      expect((await rowOf(app, vpnId)).reason).toBe('maxPeanuts reached');
-    });
-
-    it('ends a VPN when it has run for deleteAfter, charging up to the deadline only', async () => {
-      const clock = new FakeClock();
-      const provisioner = createSimulatedProvisioner({
-        stepMs: 20,
-        clock: clock.now,
-        rate: () => 0,
-      });
-      const app = await build({ METER_INTERVAL_S: '5' }, { clock: clock.now, provisioner });
-      const user = await signUpUser(app);
-      const vpnId = await runningVpn(app, user, {
-        type: 'wireguard',
-        maxPeanuts: 0,
-        deleteAfter: 300,
-      });
-      const start = clock.ms;
-      clock.advance(299_000);
-      await app.vpnLifecycle.meterAll();
-      expect((await rowOf(app, vpnId)).state).toBe('Running');
-      clock.advance(2_000);
-      await app.vpnLifecycle.meterAll();
-      const row = await rowOf(app, vpnId);
-      expect(row).toMatchObject({ state: 'Deprovisioning', reason: 'deleteAfter elapsed' });
-      expect(row.endedAt?.getTime()).toBe(start + 300_000);
-      expect(row.consumedNano).toBe(300_000 * 1_500);
-      const charges = await chargesOf(app, vpnId);
-      expect(charges.reduce((sum, charge) => sum + charge.amountNano, 0)).toBe(-450_000_000);
-      const deleted = await waitForVpnState(app, user, vpnId, 'Deleted');
-      expect(deleted.metrics).toEqual({ duration: 300, bytes: 0, peanuts: 0.45 });
-    });
-
-    it('ends an unlimited VPN when the balance is spent, charging the last interval in full', async () => {
-      const clock = new FakeClock();
-      const provisioner = createSimulatedProvisioner({
-        stepMs: 20,
-        clock: clock.now,
-        rate: () => 1024 * 1024,
-      });
-      const app = await build({ METER_INTERVAL_S: '5' }, { clock: clock.now, provisioner });
-      const user = await signUpUser(app);
-      const vpnId = await runningVpn(app, user, { type: 'wireguard', maxPeanuts: -1 });
-      clock.advance(5_000);
-      await app.vpnLifecycle.meterAll();
-      expect((await rowOf(app, vpnId)).state).toBe('Running');
-      clock.advance(15_000);
-      await app.vpnLifecycle.meterAll();
-      // 20 s at 1 MiB/s: 30,000,000 for the time and 10,485,760,000 for the bytes.
-      const used = 20_000 * 1_500 + 20 * 1024 * 1024 * 500;
-      expect(await rowOf(app, vpnId)).toMatchObject({
-        state: 'Deprovisioning',
-        reason: 'Balance exhausted',
-        consumedNano: used,
-      });
-      // The balance goes below zero by the last interval's overshoot (spec §3).
-      expect(await app.ledger.balanceNano(user.sub)).toBe(BONUS - used);
-      await waitForVpnState(app, user, vpnId, 'Deleted');
-      const refused = await api(app, user, 'POST', '/v1/vpns/', createBody());
-      // Shown to 2 decimals, as the balance badge shows it (the exact balance is -0.51576).
-      expect(refused.body).toEqual({ message: 'Negative peanuts balance: -0.52.' });
-    });
-
-    it('runs the rules on its own every METER_INTERVAL_S', async () => {
-      // Every charge settled at once, so that the ledger shows each of them.
-      const app = await build({ METER_INTERVAL_S: '0.2', METER_SETTLE_S: '0.2' });
-      const user = await signUpUser(app);
-      const vpnId = await runningVpn(app, user, { type: 'wireguard', maxPeanuts: 0.1 });
-      // 20+ KiB/s at 5e-7 peanut per byte spends 0.1 peanut in under 10 s.
-      await waitForVpnState(app, user, vpnId, 'Deleted', 15_000);
-      const charges = await chargesOf(app, vpnId);
-      expect(charges.length).toBeGreaterThan(1);
-      // It ended at the first charge that reached 0.1 peanut, and that charge was whole.
-      const taken = charges.map((charge) => -charge.amountNano);
-      const beforeLast = taken.slice(0, -1).reduce((sum, amount) => sum + amount, 0);
-      expect(beforeLast).toBeLessThan(100_000_000);
-      expect(beforeLast + taken[taken.length - 1]).toBeGreaterThanOrEqual(100_000_000);
     });
   });
 
