@@ -23,14 +23,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, lt, notInArray } from 'drizzle-orm';
 import type { VpnState } from '../../core/vpn';
-import type { Database, ExecuteSql } from '../db';
+import type { ExecuteSql } from '../db';
 import { safeMessage } from '../logger';
 import { vpns, type VpnRow } from '../db/schema';
-import type { LedgerService } from '../plugins/services/ledger';
-import { PermanentProvisionError, type Provisioner } from '../provisioners';
+import { PermanentProvisionError } from '../provisioners';
 import { createJobRunner, type JobRunner, type JobTuning } from './jobs';
 import type { EndReason, MeterPlan } from './metering';
-import { MeteringLoop } from './meteringLoop';
+import { MeteringLoop, type MeteringLoopOptions } from './meteringLoop';
 import { provisionTarget, stepVpn, type StepContext } from './steps';
 import { processTeardowns, writeTeardowns } from './teardowns';
 import {
@@ -73,20 +72,10 @@ export const DEFAULT_LIFECYCLE_TUNING: Readonly<Omit<LifecycleTuning, keyof JobT
     drainMs: DRAIN_TIMEOUT_MS,
   });
 
-/** Options of {@link VpnLifecycle}. */
-export interface LifecycleOptions {
-  db: Database;
+/** Options of {@link VpnLifecycle}: the metering loop's (meteringLoop.ts) and the jobs'. */
+export interface LifecycleOptions extends Omit<MeteringLoopOptions, 'enqueue' | 'onTick'> {
   /** Raw SQL on the same database, for pg-boss. */
   executeSql: ExecuteSql;
-  ledger: LedgerService;
-  provisioner: Provisioner;
-  /** Current time, epoch milliseconds. */
-  clock: () => number;
-  log: FastifyBaseLogger;
-  /** Metering period, milliseconds (`METER_INTERVAL_S`). */
-  meterIntervalMs: number;
-  /** Settlement period, milliseconds (`METER_SETTLE_S`; 0: every charge; metering.ts). */
-  meterSettleMs: number;
   tuning?: Partial<LifecycleTuning>;
 }
 
