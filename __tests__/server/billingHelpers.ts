@@ -1,12 +1,20 @@
 /**
  * Helpers of the billing tests: Stripe events shaped like real ones, signed with the official
- * `stripe` library's `generateTestHeaderString`, delivered to `POST /v1/webhooks/stripe`.
+ * `stripe` library's `generateTestHeaderString`, delivered to `POST /v1/webhooks/stripe`; and the
+ * shared setup of the webhook test files.
  */
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
 import type { App } from '../../src/server/app';
 import { LOCAL_WEBHOOK_SECRET } from '../../src/server/config';
+import { ledgerEntries, type LedgerEntryRow } from '../../src/server/db/schema';
+import { LogCapture, openTestDatabase, type DatabaseKind, type TestDatabase } from './helpers';
+import { buildVpnApp, signUpUser, type TestUser } from './vpnHelpers';
+
+/** Nano-peanuts in one peanut. */
+export const PEANUT = 1_000_000_000;
 
 /** A random Stripe-style id with `prefix`, e.g. `cs_test_...`. */
 export function stripeId(prefix: string): string {
@@ -145,4 +153,43 @@ export function deliver(
     },
     payload,
   });
+}
+
+/** The state of a Stripe webhook describe block, filled in before its tests by {@link setUpWebhook}. */
+export interface WebhookSuite {
+  database: TestDatabase;
+  /** The app, logging at info level into `logs`. */
+  app: App;
+  /** A signed-up buyer. */
+  user: TestUser;
+  /** Every log line of `app`. */
+  logs: LogCapture;
+  /** The balance of `sub` (default the buyer's) in nano-peanuts. */
+  balance(sub?: string): Promise<number>;
+  /** The ledger entries of `sub`. */
+  entriesOf(sub: string): Promise<LedgerEntryRow[]>;
+}
+
+/**
+ * Registers the hooks of a Stripe webhook describe block: opens a database of `kind`, builds the
+ * app (VPN test settings, info logs captured) and signs the buyer up before its tests; closes
+ * the app and drops the database at the end.
+ */
+export function setUpWebhook(kind: DatabaseKind): WebhookSuite {
+  const suite = {
+    logs: new LogCapture(),
+    balance: (sub = suite.user.sub) => suite.app.ledger.balanceNano(sub),
+    entriesOf: async (sub: string): Promise<LedgerEntryRow[]> =>
+      await suite.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.userSub, sub)),
+  } as WebhookSuite;
+  beforeAll(async () => {
+    suite.database = await openTestDatabase(kind);
+    suite.app = await buildVpnApp(suite.database, { LOG_LEVEL: 'info' }, { logStream: suite.logs });
+    suite.user = await signUpUser(suite.app, 'buyer');
+  });
+  afterAll(async () => {
+    await suite.app?.close();
+    await suite.database?.cleanup();
+  });
+  return suite;
 }

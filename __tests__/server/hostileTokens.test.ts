@@ -4,7 +4,7 @@
  * the app's own auth plugin, answers 401 with the spec's message to a forged token (another key
  * under our kid), a tampered one, an expired one signed with our key, `alg: none`, HS256 keyed
  * with our public key, a token of another pool signed with our key, and the token of a
- * signed-out session — and changes nothing. Cross-user VPN calls are covered by vpnsApi.test.ts.
+ * signed-out session — and changes nothing. Cross-user VPN calls are covered by vpnsApiEndpoints.test.ts.
  */
 import { generateKeyPair, SignJWT, UnsecuredJWT, type JWTPayload } from 'jose';
 import type { App } from '../../src/server/app';

@@ -75,6 +75,43 @@ export function setUpVpnApps(kind: DatabaseKind): VpnApps {
   return { build, apps };
 }
 
+/** The state of a VPN API describe block, filled in before its tests by {@link setUpVpnApi}. */
+export interface VpnApiSuite {
+  database: TestDatabase;
+  /** The app on `database` with the VPN test settings. */
+  app: App;
+  /** Two signed-up users of `app`. */
+  alice: TestUser;
+  bob: TestUser;
+  /** Apps a test built for itself: closed after the test. */
+  extraApps: App[];
+}
+
+/**
+ * Registers the hooks of a VPN API describe block: opens a database of `kind`, builds the app
+ * and signs alice and bob up before its tests, closes `extraApps` after each test, and closes
+ * the app and drops the database at the end.
+ */
+export function setUpVpnApi(kind: DatabaseKind): VpnApiSuite {
+  const suite = { extraApps: [] as App[] } as VpnApiSuite;
+  beforeAll(async () => {
+    suite.database = await openTestDatabase(kind);
+    suite.app = await buildVpnApp(suite.database);
+    [suite.alice, suite.bob] = await Promise.all([
+      signUpUser(suite.app, 'alice'),
+      signUpUser(suite.app, 'bob'),
+    ]);
+  });
+  afterEach(async () => {
+    await Promise.all(suite.extraApps.splice(0).map((extra) => extra.close()));
+  });
+  afterAll(async () => {
+    await suite.app?.close();
+    await suite.database?.cleanup();
+  });
+  return suite;
+}
+
 /** A clock the test moves (epoch milliseconds). */
 export class FakeClock {
   constructor(public ms: number = Date.UTC(2026, 0, 15, 12, 0, 0)) {}

@@ -1,3 +1,9 @@
+/**
+ * The public read endpoints of the API: the region lists (cached, disabled regions left out),
+ * the peanut packs with their purchase links, `/app-config.json`, and the OpenAPI document with
+ * Swagger UI; on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL. Security headers,
+ * limits and errors are in apiSecurity.test.ts, the single-page app in apiSpa.test.ts.
+ */
 import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../../src/core/appConfig';
 import { packDescription, type PeanutsPacksResponse } from '../../src/core/packs';
@@ -6,39 +12,20 @@ import {
   type RegionsDetailedResponse,
   type RegionsResponse,
 } from '../../src/core/regions';
-import { buildApp, type App } from '../../src/server/app';
+import type { App } from '../../src/server/app';
 import { regions } from '../../src/server/db/schema';
 import { createRegionsService } from '../../src/server/plugins/services/regions';
-import {
-  DATABASE_KINDS,
-  makeWebDir,
-  openTestDatabase,
-  removeDir,
-  testConfig,
-  type TestDatabase,
-} from './helpers';
+import { setUpApi } from './apiHelpers';
+import { DATABASE_KINDS, type TestDatabase } from './helpers';
 
 describe.each(DATABASE_KINDS)('API on %s', (kind) => {
+  const suite = setUpApi(kind);
+  const { build } = suite;
   let database: TestDatabase;
   let app: App;
-  /** Apps built by a test with its own configuration, closed after it. */
-  const extraApps: App[] = [];
-  const build = async (env: Record<string, string>): Promise<App> => {
-    const built = await buildApp(testConfig(env), { database: database.handle });
-    extraApps.push(built);
-    return built;
-  };
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await buildApp(testConfig(), { database: database.handle });
-  });
-  afterEach(async () => {
-    await Promise.all(extraApps.splice(0).map((extra) => extra.close()));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.cleanup();
+  beforeAll(() => {
+    ({ database, app } = suite);
   });
 
   describe('regions', () => {
@@ -271,174 +258,6 @@ describe.each(DATABASE_KINDS)('API on %s', (kind) => {
         expect(document.paths[path]?.get?.responses).toHaveProperty('200');
       }
       expect(Object.keys(document.paths).some((path) => path.includes('*'))).toBe(false);
-    });
-  });
-
-  describe('security and limits', () => {
-    it('sets security headers with a CSP the SPA and Swagger UI work under', async () => {
-      const response = await app.inject({ method: 'GET', url: '/docs' });
-      const csp = String(response.headers['content-security-policy']);
-      expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-      expect(csp).toContain("img-src 'self' data: blob:");
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).not.toContain('upgrade-insecure-requests'); // plain-http default
-      expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['x-frame-options']).toBe('DENY');
-      expect(response.headers['referrer-policy']).toBe('no-referrer');
-      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
-      expect(response.headers['x-dns-prefetch-control']).toBe('off');
-      expect(response.headers['strict-transport-security']).toBeUndefined();
-      expect(response.headers['x-powered-by']).toBeUndefined();
-    });
-
-    it("sets OWASP's API headers on /v1 answers, without the documents' own", async () => {
-      for (const url of ['/v1/regions/', '/v1/no-such-route']) {
-        const response = await app.inject({ method: 'GET', url });
-        expect(response.headers['content-security-policy']).toBe(
-          "default-src 'none';frame-ancestors 'none'",
-        );
-        expect(response.headers['x-content-type-options']).toBe('nosniff');
-        expect(response.headers['x-frame-options']).toBe('DENY');
-        expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
-        expect(response.headers['referrer-policy']).toBe('no-referrer');
-        for (const documentOnly of [
-          'cross-origin-opener-policy',
-          'origin-agent-cluster',
-          'x-dns-prefetch-control',
-          'x-download-options',
-          'x-permitted-cross-domain-policies',
-          'x-xss-protection',
-          'x-powered-by',
-        ]) {
-          expect(response.headers[documentOnly]).toBeUndefined();
-        }
-      }
-    });
-
-    it('answers 413 JSON to a body over BODY_LIMIT', async () => {
-      const small = await build({ BODY_LIMIT: '1024' });
-      const response = await small.inject({
-        method: 'POST',
-        url: '/v1/no-such-upload',
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ padding: 'x'.repeat(2048) }),
-      });
-      expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({ message: expect.stringMatching(/too large/i) });
-    });
-
-    it('answers 429 JSON past RATE_LIMIT_MAX requests per minute from one IP', async () => {
-      const limited = await build({ RATE_LIMIT_MAX: '3' });
-      const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) {
-        statuses.push((await limited.inject({ method: 'GET', url: '/v1/regions/' })).statusCode);
-      }
-      expect(statuses).toEqual([200, 200, 200, 429]);
-      const limitedResponse = await limited.inject({ method: 'GET', url: '/v1/nothing-here' });
-      expect(limitedResponse.statusCode).toBe(429);
-      expect(limitedResponse.headers['retry-after']).toBeDefined();
-      expect(limitedResponse.json()).toEqual({
-        message: expect.stringMatching(/^Rate limit exceeded/),
-      });
-      // Another address has its own budget.
-      const other = await limited.inject({
-        method: 'GET',
-        url: '/v1/regions/',
-        remoteAddress: '10.0.0.9',
-      });
-      expect(other.statusCode).toBe(200);
-    });
-  });
-
-  describe('errors', () => {
-    it.each([
-      ['GET', '/v1/nope'],
-      ['GET', '/v1/no/such/path'],
-      ['POST', '/v1/regions/'],
-      ['GET', '/idp/unknown'],
-      ['GET', '/dev/unknown'],
-      ['GET', '/docs/unknown'],
-    ] as const)('%s %s is a 404 JSON even for a browser', async (method, url) => {
-      const response = await app.inject({ method, url, headers: { accept: 'text/html,*/*' } });
-      expect(response.statusCode).toBe(404);
-      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(response.json()).toEqual({ message: 'Not Found' });
-    });
-
-    it('answers 500 with a fixed message that leaks nothing when the database fails', async () => {
-      const broken = await openTestDatabase(kind);
-      const brokenApp = await buildApp(testConfig(), { database: broken.handle });
-      extraApps.push(brokenApp);
-      await broken.cleanup(); // the database is gone: every query fails
-      const response = await brokenApp.inject({ method: 'GET', url: '/v1/regionsDetailed/' });
-      expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ message: 'An error happened in the backend' });
-    });
-  });
-
-  describe('single-page app', () => {
-    let webDir: string;
-    let web: App;
-
-    beforeAll(async () => {
-      webDir = makeWebDir();
-      web = await buildApp(testConfig({ WEB_DIR: webDir }), { database: database.handle });
-    });
-    afterAll(async () => {
-      await web?.close();
-      removeDir(webDir);
-    });
-
-    it.each(['/', '/faq', '/some/unknown', '/referral?ref=ABCDEF12'])(
-      'GET %s from a browser serves index.html, not cached',
-      async (url) => {
-        const response = await web.inject({
-          method: 'GET',
-          url,
-          headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
-        });
-        expect(response.statusCode).toBe(200);
-        expect(response.headers['content-type']).toMatch(/^text\/html/);
-        expect(response.headers['cache-control']).toBe('no-cache');
-        expect(response.body).toContain('<title>Peanut VPN test</title>');
-      },
-    );
-
-    it('serves hashed assets with a long immutable cache', async () => {
-      const response = await web.inject({ method: 'GET', url: '/assets/main.0123abcd.js' });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toMatch(/javascript/);
-      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(response.body).toBe('console.log("peanut");\n');
-    });
-
-    it('serves other files revalidated', async () => {
-      const response = await web.inject({ method: 'GET', url: '/favicon.svg' });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['cache-control']).toBe('no-cache');
-    });
-
-    it.each([
-      ['/assets/missing.js', 'text/html'],
-      ['/faq', 'application/json'],
-      ['/v1/unknown', 'text/html'],
-    ])('GET %s accepting %s is a 404 JSON, not the SPA', async (url, accept) => {
-      const response = await web.inject({ method: 'GET', url, headers: { accept } });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Not Found' });
-    });
-
-    it('answers 503 with a hint when the SPA is not built', async () => {
-      const response = await app.inject({
-        method: 'GET',
-        url: '/faq',
-        headers: { accept: 'text/html' },
-      });
-      expect(response.statusCode).toBe(503);
-      expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
-      expect(response.body).toContain('npm run build');
     });
   });
 });
