@@ -1,0 +1,127 @@
+/**
+ * The facts the referral rules (rules.ts) decide over, read from the database (issue 9, spec §1,
+ * §4): an account's standing, the code a user used, the email-hash record of past referees, and
+ * the validation of a code for a would-be referee built from them.
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
+import { normaliseReferralCode, type ReferralValidation } from '../../core/referral';
+import { purchases, users } from '../db/schema';
+import { emailHash } from '../identity/secrets';
+import type { Executor } from '../plugins/services/ledger';
+import { refereeEmails, referralCodes, referrals } from './schema';
+import { validateReferralCode, type AccountFacts, type CodeFacts } from './rules';
+
+/** An account's standing (rules.ts) and whether it has at least one paid purchase. */
+export type AccountStanding = AccountFacts & { hasBought: boolean };
+
+/** The standing of each of `subs` (absent: no such account) and whether it has bought. */
+export async function accountsOf(
+  tx: Executor,
+  subs: string[],
+): Promise<Map<string, AccountStanding>> {
+  const facts = new Map<string, AccountStanding>();
+  if (subs.length === 0) return facts;
+  const rows = await tx
+    .select({
+      sub: users.sub,
+      verified: sql<boolean>`${users.confirmed} AND ${users.emailVerified}`,
+      disputed: sql<boolean>`EXISTS (SELECT 1 FROM ${purchases} WHERE ${purchases.userSub} = ${users.sub} AND ${purchases.state} = 'disputed')`,
+      hasBought: sql<boolean>`EXISTS (SELECT 1 FROM ${purchases} WHERE ${purchases.userSub} = ${users.sub} AND ${purchases.state} = 'paid')`,
+    })
+    .from(users)
+    .where(inArray(users.sub, subs));
+  for (const row of rows) {
+    facts.set(row.sub, {
+      verified: Boolean(row.verified),
+      disputed: Boolean(row.disputed),
+      hasBought: Boolean(row.hasBought),
+    });
+  }
+  return facts;
+}
+
+/** The code `userSub` used as a referee (undefined: none). */
+export async function usedCodeOf(tx: Executor, userSub: string): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ code: referrals.code })
+    .from(referrals)
+    .where(eq(referrals.refereeSub, userSub));
+  return row?.code;
+}
+
+/**
+ * The keyed hash (identity/secrets.ts `emailHash` under `key`) of `userSub`'s email address
+ * (undefined: no such account).
+ */
+export async function emailHashOf(
+  tx: Executor,
+  key: Buffer,
+  userSub: string,
+): Promise<string | undefined> {
+  const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.sub, userSub));
+  return row && emailHash(key, row.email);
+}
+
+/** True when the address of `hash` was a referee before (on an account since deleted). */
+async function wasReferee(tx: Executor, hash: string | undefined): Promise<boolean> {
+  if (hash === undefined) return false;
+  const [row] = await tx
+    .select({ emailHash: refereeEmails.emailHash })
+    .from(refereeEmails)
+    .where(eq(refereeEmails.emailHash, hash));
+  return row !== undefined;
+}
+
+/** What a code check depends on besides the database. */
+export interface CheckContext {
+  /** `REFERRAL_ENABLED`. */
+  enabled: boolean;
+  /** The key of the caller's email hash. */
+  emailHashKey: Buffer;
+  /** Now in epoch milliseconds. */
+  clock: () => number;
+}
+
+/** A code check: the validation, the normalised code, its owner and the caller's email hash. */
+export interface CodeCheck {
+  /** The answer of rules.ts `validateReferralCode`. */
+  result: ReferralValidation;
+  /** `input` normalised (spec §5). */
+  code: string;
+  /** The code's owner, when the code exists. */
+  referrerSub: string | undefined;
+  /** The caller's email hash, undefined when the caller has no account. */
+  callerEmailHash: string | undefined;
+}
+
+/**
+ * The validation of `input` for `userSub` (spec §4, §8), with the code's owner when found and
+ * the caller's email hash.
+ */
+export async function checkCode(
+  tx: Executor,
+  ctx: CheckContext,
+  userSub: string,
+  input: string,
+): Promise<CodeCheck> {
+  const code = normaliseReferralCode(input);
+  const [found] = await tx.select().from(referralCodes).where(eq(referralCodes.code, code));
+  const accounts = await accountsOf(tx, found ? [userSub, found.userSub] : [userSub]);
+  const codeFacts: CodeFacts | undefined = found && {
+    ownerSub: found.userSub,
+    active: found.active,
+    expiresAt: found.expiresAt,
+    owner: accounts.get(found.userSub),
+  };
+  const callerEmailHash = await emailHashOf(tx, ctx.emailHashKey, userSub);
+  const result = validateReferralCode(input, {
+    enabled: ctx.enabled,
+    callerSub: userSub,
+    caller: accounts.get(userSub),
+    usedCode: await usedCodeOf(tx, userSub),
+    emailWasReferee: await wasReferee(tx, callerEmailHash),
+    code: codeFacts,
+    now: new Date(ctx.clock()),
+  });
+  return { result, code, referrerSub: found?.userSub, callerEmailHash };
+}
