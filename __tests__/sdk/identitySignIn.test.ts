@@ -1,169 +1,37 @@
 /**
  * The SDK's identity client against the real application (in-process, random port, in-memory
- * PGlite): every account flow of issue 3 through amazon-cognito-identity-js, codes read from the
- * local mailbox, the id token accepted by the API.
+ * PGlite), signing in through amazon-cognito-identity-js (issue 3): SRP sign-in and the session
+ * kept in the storage, wrong passwords, no session, refresh (and a refused one), and the errors:
+ * challenges it cannot answer, Cognito codes, an unreachable provider. (Sign-up, passwords,
+ * sign-out and deletion: `identityAccount.test.ts`; shared helpers: `identityHelpers.ts`.)
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startLiveServer, type LiveServer } from '../support/liveServer';
-import type { AppConfig } from '../../src/core/appConfig';
 import { createHttpClient } from '../../src/sdk/http';
 import {
   createIdentityClient,
-  defaultIdentityStorage,
-  IdentityError,
   MemoryStorage,
   NOT_AUTHENTICATED,
   NOT_AUTHENTICATED_MESSAGE,
   toIdentityError,
   unsupportedChallenge,
-  type IdentityClient,
 } from '../../src/sdk/identity';
 import { getBalance } from '../../src/sdk/vpns';
+import {
+  config,
+  copyOf,
+  device,
+  expectIdentityError,
+  expireStoredSession,
+  NEW_PASSWORD,
+  PASSWORD,
+  registered,
+  server,
+  setUpLiveServer,
+  uniqueEmail,
+} from './identityHelpers';
 
-const PASSWORD = 'Peanut-Passw0rd';
-const NEW_PASSWORD = 'Changed-Passw0rd!';
-
-let server: LiveServer;
-let config: AppConfig;
-
-beforeAll(async () => {
-  server = await startLiveServer();
-  config = (await (await fetch(`${server.origin}/app-config.json`)).json()) as AppConfig;
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-let counter = 0;
-/** A fresh email address (mixed case: usernames are case-insensitive). */
-function uniqueEmail(label: string): string {
-  counter += 1;
-  return `${label}${counter}.${Math.random().toString(36).slice(2, 8)}@Example.com`;
-}
-
-/** The newest code mailed to `email`. */
-async function latestCode(email: string): Promise<string> {
-  const response = await fetch(
-    `${server.origin}/dev/mailbox/${encodeURIComponent(email.toLowerCase())}`,
-  );
-  expect(response.status).toBe(200);
-  const mails = (await response.json()) as { to: string; code: string; subject: string }[];
-  expect(mails.length).toBeGreaterThan(0);
-  return mails[0].code;
-}
-
-/** A client on a device of its own (a fresh storage). */
-function device(storage = new MemoryStorage()): { client: IdentityClient; storage: MemoryStorage } {
-  return { client: createIdentityClient(config, storage), storage };
-}
-
-/** Expects `promise` to reject with an IdentityError of `code` (and `message` when given). */
-async function expectIdentityError(promise: Promise<unknown>, code: string, message?: string) {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(IdentityError);
-  const { code: actual, message: actualMessage } = error as IdentityError;
-  expect({ code: actual, ...(message ? { message: actualMessage } : {}) }).toEqual({
-    code,
-    ...(message ? { message } : {}),
-  });
-}
-
-/** Signs up and confirms a new user; returns the email and sub. */
-async function registered(client: IdentityClient, label: string) {
-  const email = uniqueEmail(label);
-  const { userSub } = await client.signUp(email, PASSWORD);
-  await client.confirmSignUp(email, await latestCode(email));
-  return { email, sub: userSub };
-}
-
-/** Makes the stored session look expired (as after a clock drift), so the next use refreshes. */
-function expireStoredSession(storage: MemoryStorage) {
-  for (const [key] of storage.entries()) {
-    if (key.endsWith('.clockDrift')) storage.setItem(key, String(-7 * 24 * 3600));
-  }
-}
-
-/** A copy of a storage (the same tokens on another device). */
-function copyOf(storage: MemoryStorage): MemoryStorage {
-  const copy = new MemoryStorage();
-  for (const [key, value] of storage.entries()) copy.setItem(key, value);
-  return copy;
-}
-
-describe('createIdentityClient', () => {
-  it('refuses a malformed pool id or a missing client id (spec §5)', () => {
-    const base = { identityEndpoint: `${server.origin}/idp/`, userPoolClientId: 'c' };
-    expect(() => createIdentityClient({ ...base, userPoolId: '' })).toThrow('userPoolId');
-    expect(() => createIdentityClient({ ...base, userPoolId: 'nounderscore' })).toThrow(
-      /Invalid userPoolId/,
-    );
-    expect(() => createIdentityClient({ ...base, userPoolId: `a_${'b'.repeat(54)}` })).toThrow(
-      /at most 55/,
-    );
-    expect(() =>
-      createIdentityClient({ ...base, userPoolId: 'local_x', userPoolClientId: '' }),
-    ).toThrow('userPoolClientId is required');
-  });
-
-  it('keeps tokens in memory when there is no usable localStorage (Node)', () => {
-    expect(defaultIdentityStorage()).toBeInstanceOf(MemoryStorage);
-  });
-});
-
-describe('sign up and confirm', () => {
-  it('signs up with the email as username and attribute, confirms with the mailed code, credits 10 peanuts', async () => {
-    const { client } = device();
-    const email = uniqueEmail('ann');
-    const result = await client.signUp(email, PASSWORD);
-    expect(result.userConfirmed).toBe(false);
-    expect(result.userSub).toMatch(/^[0-9a-f-]{36}$/);
-
-    // Not confirmed yet: sign-in is refused.
-    await expectIdentityError(client.signIn(email, PASSWORD), 'UserNotConfirmedException');
-    await expectIdentityError(
-      client.confirmSignUp(email, '000000'),
-      'CodeMismatchException',
-      'Invalid verification code provided, please try again.',
-    );
-
-    // A resent code replaces the first one.
-    await client.resendConfirmationCode(email);
-    await client.confirmSignUp(email, await latestCode(email));
-
-    await client.signIn(email, PASSWORD);
-    const user = await client.currentUser();
-    expect(user).toEqual({
-      username: email.toLowerCase(),
-      email: email.toLowerCase(),
-      sub: result.userSub,
-    });
-
-    const http = createHttpClient({
-      baseUrl: config.apiBaseUrl,
-      getIdToken: () => client.getIdToken(),
-    });
-    expect(await getBalance(http)).toEqual({ balance: 10 });
-  });
-
-  it('refuses a weak password and an existing user with Cognito messages', async () => {
-    const { client } = device();
-    const email = uniqueEmail('weak');
-    await expectIdentityError(
-      client.signUp(email, 'short1!A'.slice(0, 6)),
-      'InvalidPasswordException',
-      'Password did not conform with policy: Password not long enough',
-    );
-    // An unconfirmed sign-up is replaced by a new one; a confirmed account is taken.
-    await client.signUp(email, PASSWORD);
-    await client.signUp(email, PASSWORD);
-    await client.confirmSignUp(email, await latestCode(email));
-    await expectIdentityError(client.signUp(email, PASSWORD), 'UsernameExistsException');
-  });
-});
+setUpLiveServer();
 
 describe('sign in and sessions', () => {
   it('signs in with SRP, keeps the session in the storage and finds it again on a new client', async () => {
@@ -281,68 +149,6 @@ describe('sign in and sessions', () => {
     // The laptop's session is untouched.
     expect(await laptop.client.currentUser()).toMatchObject({ email: email.toLowerCase() });
   }, 120_000);
-});
-
-describe('passwords', () => {
-  it('changes the password: the old one stops working, the new one works', async () => {
-    const { client } = device();
-    const { email } = await registered(client, 'change');
-    await client.signIn(email, PASSWORD);
-    await expectIdentityError(
-      client.changePassword('Wrong-Passw0rd', NEW_PASSWORD),
-      'NotAuthorizedException',
-      'Incorrect username or password.',
-    );
-    // A wrong current password does not end the session.
-    expect(await client.getIdToken()).toBeDefined();
-    await client.changePassword(PASSWORD, NEW_PASSWORD);
-    await client.signOut();
-
-    await expectIdentityError(client.signIn(email, PASSWORD), 'NotAuthorizedException');
-    await client.signIn(email, NEW_PASSWORD);
-  });
-
-  it('resets a forgotten password with the mailed code', async () => {
-    const { client } = device();
-    const { email } = await registered(client, 'forgot');
-    await client.forgotPassword(email);
-    await expectIdentityError(
-      client.confirmForgotPassword(email, '000000', NEW_PASSWORD),
-      'CodeMismatchException',
-      'Invalid verification code provided, please try again.',
-    );
-    await client.confirmForgotPassword(email, await latestCode(email), NEW_PASSWORD);
-    await client.signIn(email, NEW_PASSWORD);
-    // An unknown address is answered as a known one (no user existence errors): no mail.
-    await client.forgotPassword(uniqueEmail('ghost'));
-  });
-});
-
-describe('sign out and delete', () => {
-  it('signs out by revoking the refresh token', async () => {
-    const { client, storage } = device();
-    const { email } = await registered(client, 'out');
-    await client.signIn(email, PASSWORD);
-    const copy = copyOf(storage);
-    await client.signOut();
-    await expectIdentityError(client.currentSession(), NOT_AUTHENTICATED);
-
-    // The old refresh token no longer refreshes.
-    expireStoredSession(copy);
-    await expectIdentityError(
-      createIdentityClient(config, copy).currentSession(),
-      'NotAuthorizedException',
-    );
-  }, 120_000);
-
-  it('deletes the account: the session ends and signing in fails', async () => {
-    const { client } = device();
-    const { email } = await registered(client, 'gone');
-    await client.signIn(email, PASSWORD);
-    await client.deleteUser();
-    await expectIdentityError(client.currentSession(), NOT_AUTHENTICATED);
-    await expectIdentityError(client.signIn(email, PASSWORD), 'NotAuthorizedException');
-  });
 });
 
 describe('errors', () => {
