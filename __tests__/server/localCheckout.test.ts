@@ -91,6 +91,29 @@ describe('local checkout', () => {
     expect((await pay(app, 'platinum', { client_reference_id: user.sub })).statusCode).toBe(404);
   });
 
+  it('answers 404 for an unknown session, or one of another pack, and changes nothing', async () => {
+    const buyer = await signUpUser(app, 'wrongpack');
+    const sessionId = sessionOf(await pay(app, 'starter', { client_reference_id: buyer.sub }));
+    const paid = await app.ledger.balanceNano(buyer.sub);
+    for (const url of [
+      '/checkout/starter?session=cs_test_unknown',
+      `/checkout/pro?session=${sessionId}`,
+    ]) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(404);
+      expect(page.body).toContain('Unknown checkout session.');
+    }
+    for (const url of [
+      '/checkout/starter/sessions/cs_test_unknown/refund',
+      `/checkout/pro/sessions/${sessionId}/refund`,
+    ]) {
+      const answer = await app.inject({ method: 'POST', url });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.body).toContain('Unknown checkout session.');
+    }
+    expect(await app.ledger.balanceNano(buyer.sub)).toBe(paid);
+  });
+
   it('credits the pack once through a signed event, kept at /dev/checkout/events', async () => {
     const before = await app.ledger.balanceNano(user.sub);
     const sessionId = sessionOf(

@@ -156,6 +156,13 @@ export default async function checkoutRoutes(
       'Unknown pack',
       '<p class="error">Unknown pack.</p><p><a href="/">Back to the dashboard</a></p>',
     );
+  /** The checkout session `sessionId` of `pack`; undefined when unknown or of another pack. */
+  const sessionOf = async (pack: PeanutsPack, sessionId: string) => {
+    const session = await checkout.session(sessionId);
+    return session?.packId === pack.id ? session : undefined;
+  };
+  const unknownSession = (reply: FastifyReply) =>
+    sendPage(reply, 404, 'Unknown session', '<p class="error">Unknown checkout session.</p>');
 
   app.get<{ Params: { packId: string }; Querystring: Record<string, string> }>(
     '/checkout/:packId',
@@ -165,15 +172,8 @@ export default async function checkoutRoutes(
       if (!pack) return unknownPack(reply);
       const sessionId = request.query.session;
       if (sessionId !== undefined) {
-        const session = await checkout.session(sessionId);
-        if (!session || session.packId !== pack.id) {
-          return sendPage(
-            reply,
-            404,
-            'Unknown session',
-            '<p class="error">Unknown checkout session.</p>',
-          );
-        }
+        const session = await sessionOf(pack, sessionId);
+        if (!session) return unknownSession(reply);
         return sendPage(reply, 200, `${pack.name} pack`, sessionPage(pack, session, checkout));
       }
       const input = readInput(request.query);
@@ -209,15 +209,8 @@ export default async function checkoutRoutes(
       if (action !== 'refund' && action !== 'dispute' && action !== 'win') {
         return sendPage(reply, 404, 'Unknown action', '<p class="error">Unknown action.</p>');
       }
-      const session = await checkout.session(sessionId);
-      if (!session || session.packId !== pack.id) {
-        return sendPage(
-          reply,
-          404,
-          'Unknown session',
-          '<p class="error">Unknown checkout session.</p>',
-        );
-      }
+      const session = await sessionOf(pack, sessionId);
+      if (!session) return unknownSession(reply);
       const done =
         action === 'win'
           ? await checkout.winDispute(sessionId)
