@@ -4,6 +4,7 @@
  * `runX(options, ctx)` does the work. The program's {@link Action} builds the context between.
  */
 import { InvalidArgumentError, type Command } from 'commander';
+import { POLL_INTERVAL_S, WAIT_TIMEOUT_S } from '../core/vpn';
 import type { CommandContext } from './context';
 
 /** Runs a command with its parsed options. */
@@ -45,3 +46,45 @@ export const PASSWORD_STDIN_OPTION = [
   '--password-stdin',
   'read the password from standard input (else a prompt on a terminal, else PEANUT_PASSWORD)',
 ] as const;
+
+/** How a command with `--sync` waits (spec §4). */
+export interface WaitOptions {
+  /** Wait for the state the command leads to. */
+  sync: boolean;
+  /** Seconds between polls while waiting (spec §4: 10). */
+  intervalS: number;
+  /** Seconds before each wait gives up (spec §4: 300). */
+  timeoutS: number;
+}
+
+/** `--sync`, `--interval` and `--timeout` as commander parses them. */
+export interface WaitFlags {
+  sync?: boolean;
+  interval?: number;
+  timeout?: number;
+}
+
+/**
+ * Declares `-s, --sync` (described by `syncHelp`, e.g. "wait until the VPN is Deleted") with
+ * `--interval <seconds>` and `--timeout <seconds>` (defaults: spec §4's 10 s and 300 s).
+ */
+export function withWaitOptions(command: Command, syncHelp: string): Command {
+  return command
+    .option('-s, --sync', syncHelp)
+    .option(
+      '--interval <seconds>',
+      'seconds between state checks with --sync',
+      parseSeconds,
+      POLL_INTERVAL_S,
+    )
+    .option('--timeout <seconds>', 'seconds before --sync gives up', parseSeconds, WAIT_TIMEOUT_S);
+}
+
+/** The {@link WaitOptions} of parsed {@link WaitFlags}. */
+export function waitOptionsOf(flags: WaitFlags): WaitOptions {
+  return {
+    sync: flags.sync ?? false,
+    intervalS: flags.interval ?? POLL_INTERVAL_S,
+    timeoutS: flags.timeout ?? WAIT_TIMEOUT_S,
+  };
+}

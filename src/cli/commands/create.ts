@@ -2,38 +2,42 @@
  * `peanut create --region <region> [--max-peanuts <n>] [--delete-after <seconds>] [--sync]`:
  * creates a VPN (spec §2 /doc-cli step 4, "Create flow"; spec §5 rules checked first).
  */
+import type { Command } from 'commander';
 import { limitsFromIdToken } from '../../core/limits';
 import { effectiveMaxPeanuts } from '../../core/vpnPanel';
 import { validateCreateVpn } from '../../core/vpnValidation';
-import { POLL_INTERVAL_S, WAIT_TIMEOUT_S, WIREGUARD } from '../../core/vpn';
+import { WIREGUARD } from '../../core/vpn';
 import { listRegions } from '../../sdk/publicApi';
 import { createVpn, getBalance, getVpn } from '../../sdk/vpns';
 import { waitForState } from '../../sdk/waitForState';
-import { examples, parseInteger, parseNumber, parseSeconds, type Define } from '../command';
+import {
+  examples,
+  parseInteger,
+  parseNumber,
+  waitOptionsOf,
+  withWaitOptions,
+  type Define,
+  type WaitFlags,
+  type WaitOptions,
+} from '../command';
 import type { CommandContext } from '../context';
 import { CliError } from '../errors';
 import { vpnDetails } from '../output';
 import { startProgress } from '../progress';
 
-/** Options of `peanut create`. */
-export interface CreateOptions {
+/** Options of `peanut create`; with `sync`, it waits until the VPN is Running. */
+export interface CreateOptions extends WaitOptions {
   /** Region id, e.g. `eu-west-3`. */
   region: string;
   /** Peanuts the VPN is given; 0 (the default) means as the dashboard's slider at 0 does. */
   maxPeanuts: number;
   /** Seconds after which the VPN is deleted; default the maximum limit. */
   deleteAfter?: number;
-  /** Wait until the VPN is Running. */
-  sync: boolean;
-  /** Seconds between polls while waiting (spec §4: 10). */
-  intervalS: number;
-  /** Seconds before the wait gives up (spec §4: 300). */
-  timeoutS: number;
 }
 
 /** Declares `peanut create`. */
 export const defineCreate: Define = (program, action) => {
-  program
+  const command = program
     .command('create')
     .description('create a VPN in a region')
     .requiredOption('-r, --region <region>', 'region id, e.g. eu-west-3 (see list-regions)')
@@ -47,10 +51,8 @@ export const defineCreate: Define = (program, action) => {
       '-d, --delete-after <seconds>',
       'seconds after which the VPN is deleted (default: the maximum limit)',
       parseInteger,
-    )
-    .option('-s, --sync', 'wait until the VPN is Running (takes several minutes)')
-    .option('--interval <seconds>', 'seconds between state checks with --sync', parseSeconds, 10)
-    .option('--timeout <seconds>', 'seconds before --sync gives up', parseSeconds, 300)
+    );
+  withWaitOptions(command, 'wait until the VPN is Running (takes several minutes)')
     .addHelpText(
       'after',
       examples(
@@ -61,15 +63,8 @@ export const defineCreate: Define = (program, action) => {
     )
     .action(
       (
-        opts: {
-          region: string;
-          maxPeanuts: number;
-          deleteAfter?: number;
-          sync?: boolean;
-          interval: number;
-          timeout: number;
-        },
-        command,
+        opts: { region: string; maxPeanuts: number; deleteAfter?: number } & WaitFlags,
+        parsed: Command,
       ) =>
         action(
           runCreate,
@@ -77,11 +72,9 @@ export const defineCreate: Define = (program, action) => {
             region: opts.region,
             maxPeanuts: opts.maxPeanuts,
             deleteAfter: opts.deleteAfter,
-            sync: opts.sync ?? false,
-            intervalS: opts.interval ?? POLL_INTERVAL_S,
-            timeoutS: opts.timeout ?? WAIT_TIMEOUT_S,
+            ...waitOptionsOf(opts),
           },
-          command,
+          parsed,
         ),
     );
 };

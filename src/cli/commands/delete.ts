@@ -1,33 +1,32 @@
 /** `peanut delete <vpnId> [--sync]`: deletes a VPN (spec §2 /doc-cli step 4, spec §4 "Delete"). */
-import { POLL_INTERVAL_S, WAIT_TIMEOUT_S } from '../../core/vpn';
+import type { Command } from 'commander';
 import { deleteVpn } from '../../sdk/vpns';
 import { deleteAndWait } from '../../sdk/waitForState';
-import { examples, parseSeconds, type Define } from '../command';
+import {
+  examples,
+  waitOptionsOf,
+  withWaitOptions,
+  type Define,
+  type WaitFlags,
+  type WaitOptions,
+} from '../command';
 import type { CommandContext } from '../context';
 import { CliError } from '../errors';
 import { vpnDetails } from '../output';
 import { startProgress } from '../progress';
 
-/** Options of `peanut delete`. */
-export interface DeleteOptions {
+/** Options of `peanut delete`; with `sync`, it waits until the VPN is Deleted. */
+export interface DeleteOptions extends WaitOptions {
   vpnId: string;
-  /** Wait until the VPN is Deleted. */
-  sync: boolean;
-  /** Seconds between polls while waiting (spec §4: 10). */
-  intervalS: number;
-  /** Seconds before each wait gives up (spec §4: 300). */
-  timeoutS: number;
 }
 
 /** Declares `peanut delete`. */
 export const defineDelete: Define = (program, action) => {
-  program
+  const command = program
     .command('delete')
     .description('delete a VPN; a deleted VPN cannot come back')
-    .argument('<vpnId>', 'VPN id, e.g. 1718031234567@eu-west-3 (see list)')
-    .option('-s, --sync', 'wait until the VPN is Deleted')
-    .option('--interval <seconds>', 'seconds between state checks with --sync', parseSeconds, 10)
-    .option('--timeout <seconds>', 'seconds before --sync gives up', parseSeconds, 300)
+    .argument('<vpnId>', 'VPN id, e.g. 1718031234567@eu-west-3 (see list)');
+  withWaitOptions(command, 'wait until the VPN is Deleted')
     .addHelpText(
       'after',
       examples(
@@ -35,17 +34,8 @@ export const defineDelete: Define = (program, action) => {
         'peanut delete 1718031234567@eu-west-3 --sync',
       ),
     )
-    .action((vpnId: string, opts: { sync?: boolean; interval: number; timeout: number }, command) =>
-      action(
-        runDelete,
-        {
-          vpnId,
-          sync: opts.sync ?? false,
-          intervalS: opts.interval ?? POLL_INTERVAL_S,
-          timeoutS: opts.timeout ?? WAIT_TIMEOUT_S,
-        },
-        command,
-      ),
+    .action((vpnId: string, opts: WaitFlags, parsed: Command) =>
+      action(runDelete, { vpnId, ...waitOptionsOf(opts) }, parsed),
     );
 };
 
