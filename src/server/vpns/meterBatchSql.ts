@@ -3,9 +3,9 @@
  * (metering.ts) as one set-based statement over the Running VPNs of a batch's owners, which
  * reads them, plans them, updates their rows and writes their settlements into the ledger, so
  * the rows never travel to the service and back. metering.ts stays the rules' statement in
- * words and the one used VPN by VPN (meterOne.ts); vpnsMeterBatch.test.ts checks that this
- * statement writes exactly what `planMetering` plans, VPN by VPN in (owner, vpnId) order, on
- * PGlite and PostgreSQL.
+ * words and the one used VPN by VPN (meterOne.ts); vpnsMeterBatchPlan.test.ts and
+ * vpnsMeterBatchProperty.test.ts check that this statement writes exactly what `planMetering`
+ * plans, VPN by VPN in (owner, vpnId) order, on PGlite and PostgreSQL.
  *
  * How the order of an owner's VPNs is kept in one statement: each VPN sees its owner's balance
  * less the charges of the owner's VPNs before it (vpnId order). A charge depends on that balance
