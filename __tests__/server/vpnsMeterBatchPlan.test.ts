@@ -15,6 +15,7 @@ import type { App } from '../../src/server/app';
 import { vpns } from '../../src/server/db/schema';
 import { meterBatch } from '../../src/server/vpns/meterBatch';
 import { planMetering, usageKey, type MeterPlan } from '../../src/server/vpns/metering';
+import { rowMeterInput } from '../../src/server/vpns/meterOne';
 import { meteredColumnsOf, meteredColumnsOfRow } from './vpnHelpers';
 import { INTERVAL_MS, METER_BATCH_CASES, PEANUT, setUpMeterScenario } from './vpnMeterHelpers';
 
@@ -39,19 +40,11 @@ describe.each(METER_BATCH_CASES)(
       );
       for (const row of ordered) {
         const plan = planMetering({
+          ...rowMeterInput(row),
           nowMs: clock.ms,
           intervalMs: INTERVAL_MS,
-          runningAtMs: row.runningAt!.getTime(),
-          meteredAtMs: row.meteredAt!.getTime(),
-          meteredIntervals: row.meteredIntervals,
-          deleteAfterS: row.deleteAfter,
-          chargedBytes: row.bytes,
           usageBytes: Math.max(usage.get(row.vpnId) ?? row.bytes, row.bytes),
-          consumedNano: row.consumedNano,
-          settledNano: row.settledNano,
-          settledIntervals: row.settledIntervals,
           settleEveryIntervals: every,
-          maxPeanutsNano: row.maxPeanutsNano,
           balanceNano: balances.get(row.userSub)!,
         });
         balances.set(row.userSub, balances.get(row.userSub)! - (plan.charge?.amountNano ?? 0));

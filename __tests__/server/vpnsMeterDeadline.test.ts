@@ -13,6 +13,7 @@ import { ledgerEntries, vpns, type VpnRow } from '../../src/server/db/schema';
 import { createSimulatedProvisioner, type Provisioner } from '../../src/server/provisioners';
 import { meterBatch } from '../../src/server/vpns/meterBatch';
 import { planMetering, usageKey, type MeterPlan } from '../../src/server/vpns/metering';
+import { rowMeterInput } from '../../src/server/vpns/meterOne';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './helpers';
 import {
   buildVpnApp,
@@ -110,19 +111,11 @@ describe.each(DATABASE_KINDS)('metering deadlines on %s', (kind) => {
   /** The pure plan of `row` now, with its owner's balance. */
   const planOf = async (row: VpnRow): Promise<MeterPlan> =>
     planMetering({
+      ...rowMeterInput(row),
       nowMs: clock.ms,
       intervalMs: INTERVAL_MS,
-      runningAtMs: row.runningAt!.getTime(),
-      meteredAtMs: row.meteredAt!.getTime(),
-      meteredIntervals: row.meteredIntervals,
-      deleteAfterS: row.deleteAfter,
-      chargedBytes: row.bytes,
       usageBytes: 4096,
-      consumedNano: row.consumedNano,
-      settledNano: row.settledNano,
-      settledIntervals: row.settledIntervals,
       settleEveryIntervals: SETTLE_EVERY,
-      maxPeanutsNano: row.maxPeanutsNano,
       balanceNano: await app.ledger.balanceNano(row.userSub),
     });
   const expectPlanWritten = (got: VpnRow, plan: MeterPlan, entries: Map<string, number>) => {

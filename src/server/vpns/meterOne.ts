@@ -13,7 +13,13 @@ import { vpns, type VpnRow } from '../db/schema';
 import { safeMessage } from '../logger';
 import type { LedgerService } from '../plugins/services/ledger';
 import type { Provisioner } from '../provisioners';
-import { planMetering, usageKey, type EndReason, type MeterPlan } from './metering';
+import {
+  planMetering,
+  usageKey,
+  type EndReason,
+  type MeterInput,
+  type MeterPlan,
+} from './metering';
 import { findById, lockUser, lockVpn, transition, type Executor } from './store';
 
 /** What metering one VPN needs. */
@@ -28,6 +34,39 @@ export interface MeterOneContext {
   /** Metering intervals per settlement (metering.ts "Settling"). */
   settleEveryIntervals: number;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}
+
+/** The fields of `planMetering`'s input that a VPN's row holds. */
+export type RowMeterInput = Pick<
+  MeterInput,
+  | 'runningAtMs'
+  | 'meteredAtMs'
+  | 'meteredIntervals'
+  | 'deleteAfterS'
+  | 'chargedBytes'
+  | 'consumedNano'
+  | 'settledNano'
+  | 'settledIntervals'
+  | 'maxPeanutsNano'
+>;
+
+/**
+ * What a Running VPN's row gives `planMetering` (timestamps as epoch ms, amounts in
+ * nano-peanuts, bytes). @throws Error when the row has no runningAt or meteredAt (not Running)
+ */
+export function rowMeterInput(row: VpnRow): RowMeterInput {
+  if (!row.runningAt || !row.meteredAt) throw new Error(`VPN ${row.vpnId} has not run`);
+  return {
+    runningAtMs: row.runningAt.getTime(),
+    meteredAtMs: row.meteredAt.getTime(),
+    meteredIntervals: row.meteredIntervals,
+    deleteAfterS: row.deleteAfter,
+    chargedBytes: row.bytes,
+    consumedNano: row.consumedNano,
+    settledNano: row.settledNano,
+    settledIntervals: row.settledIntervals,
+    maxPeanutsNano: row.maxPeanutsNano,
+  };
 }
 
 /**
@@ -58,19 +97,11 @@ export async function meterOne(
     const row = await lockVpn(tx, vpnId);
     if (!row || row.state !== 'Running' || !row.runningAt || !row.meteredAt) return undefined;
     const planned = planMetering({
+      ...rowMeterInput(row),
       nowMs,
       intervalMs: context.intervalMs,
-      runningAtMs: row.runningAt.getTime(),
-      meteredAtMs: row.meteredAt.getTime(),
-      meteredIntervals: row.meteredIntervals,
-      deleteAfterS: row.deleteAfter,
-      chargedBytes: row.bytes,
       usageBytes: Math.max(usageBytes, row.bytes),
-      consumedNano: row.consumedNano,
-      settledNano: row.settledNano,
-      settledIntervals: row.settledIntervals,
       settleEveryIntervals: context.settleEveryIntervals,
-      maxPeanutsNano: row.maxPeanutsNano,
       balanceNano: await ledger.balanceNano(row.userSub, tx),
       endNow,
     });
