@@ -3,43 +3,30 @@
  * test configuration, and apps a test builds with a configuration of its own.
  */
 import { buildApp, type App } from '../../src/server/app';
-import { openTestDatabase, testConfig, type DatabaseKind, type TestDatabase } from './helpers';
+import { setUpDatabase, testConfig, type DatabaseKind, type DatabaseSuite } from './helpers';
 
 /** The state of an API describe block, filled in before its tests by {@link setUpApi}. */
-export interface ApiSuite {
-  database: TestDatabase;
+export interface ApiSuite extends DatabaseSuite {
   /** The app with the default test configuration. */
   app: App;
-  /** Apps built by a test with its own configuration: closed after the test. */
-  extraApps: App[];
   /** Builds an app of the configuration `env` on `database`, closed after the test. */
   build(env: Record<string, string>): Promise<App>;
 }
 
 /**
- * Registers the hooks of an API describe block: opens a database of `kind` and builds the app
- * before its tests, closes `extraApps` after each test, and closes the app and drops the
- * database at the end.
+ * Registers the hooks of an API describe block (helpers.ts `setUpDatabase`) and builds the app
+ * with the default test configuration before its tests.
  */
 export function setUpApi(kind: DatabaseKind): ApiSuite {
-  const suite = {
-    extraApps: [] as App[],
-    build: async (env: Record<string, string>): Promise<App> => {
-      const built = await buildApp(testConfig(env), { database: suite.database.handle });
-      suite.extraApps.push(built);
-      return built;
-    },
-  } as ApiSuite;
+  const suite = setUpDatabase(kind) as ApiSuite;
+  suite.build = async (env) => {
+    const built = await buildApp(testConfig(env), { database: suite.database.handle });
+    suite.extraApps.push(built);
+    return built;
+  };
   beforeAll(async () => {
-    suite.database = await openTestDatabase(kind);
     suite.app = await buildApp(testConfig(), { database: suite.database.handle });
-  });
-  afterEach(async () => {
-    await Promise.all(suite.extraApps.splice(0).map((extra) => extra.close()));
-  });
-  afterAll(async () => {
-    await suite.app?.close();
-    await suite.database?.cleanup();
+    suite.blockApps.push(suite.app);
   });
   return suite;
 }

@@ -10,7 +10,7 @@ import Stripe from 'stripe';
 import type { App } from '../../src/server/app';
 import { LOCAL_WEBHOOK_SECRET } from '../../src/server/config';
 import { ledgerEntries, type LedgerEntryRow } from '../../src/server/db/schema';
-import { LogCapture, openTestDatabase, type DatabaseKind, type TestDatabase } from './helpers';
+import { LogCapture, setUpDatabase, type DatabaseKind, type DatabaseSuite } from './helpers';
 import { buildVpnApp, signUpUser, type TestUser } from './vpnHelpers';
 
 /** Nano-peanuts in one peanut. */
@@ -156,8 +156,7 @@ export function deliver(
 }
 
 /** The state of a Stripe webhook describe block, filled in before its tests by {@link setUpWebhook}. */
-export interface WebhookSuite {
-  database: TestDatabase;
+export interface WebhookSuite extends DatabaseSuite {
   /** The app, logging at info level into `logs`. */
   app: App;
   /** A signed-up buyer. */
@@ -171,25 +170,19 @@ export interface WebhookSuite {
 }
 
 /**
- * Registers the hooks of a Stripe webhook describe block: opens a database of `kind`, builds the
- * app (VPN test settings, info logs captured) and signs the buyer up before its tests; closes
- * the app and drops the database at the end.
+ * Registers the hooks of a Stripe webhook describe block (helpers.ts `setUpDatabase`), builds
+ * the app (VPN test settings, info logs captured) and signs the buyer up before its tests.
  */
 export function setUpWebhook(kind: DatabaseKind): WebhookSuite {
-  const suite = {
-    logs: new LogCapture(),
-    balance: (sub = suite.user.sub) => suite.app.ledger.balanceNano(sub),
-    entriesOf: async (sub: string): Promise<LedgerEntryRow[]> =>
-      await suite.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.userSub, sub)),
-  } as WebhookSuite;
+  const suite = setUpDatabase(kind) as WebhookSuite;
+  suite.logs = new LogCapture();
+  suite.balance = (sub = suite.user.sub) => suite.app.ledger.balanceNano(sub);
+  suite.entriesOf = async (sub) =>
+    await suite.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.userSub, sub));
   beforeAll(async () => {
-    suite.database = await openTestDatabase(kind);
     suite.app = await buildVpnApp(suite.database, { LOG_LEVEL: 'info' }, { logStream: suite.logs });
+    suite.blockApps.push(suite.app);
     suite.user = await signUpUser(suite.app, 'buyer');
-  });
-  afterAll(async () => {
-    await suite.app?.close();
-    await suite.database?.cleanup();
   });
   return suite;
 }

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { loadConfig, type Env, type ServerConfig } from '../../src/server/config';
+import type { App } from '../../src/server/app';
 import { MEMORY_DATA_DIR, openDatabase, type DatabaseHandle } from '../../src/server/db';
 
 /** A database engine the tests run on. */
@@ -69,6 +70,36 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
     throw error;
   }
   return { kind, handle, url: url.toString(), cleanup };
+}
+
+/** A describe block's database and the apps to close, registered by {@link setUpDatabase}. */
+export interface DatabaseSuite {
+  /** The block's database, open from its first `beforeAll` on. */
+  database: TestDatabase;
+  /** Apps the running test built: closed after it. */
+  extraApps: App[];
+  /** Apps of the whole block: closed at its end, before the database is dropped. */
+  blockApps: App[];
+}
+
+/**
+ * Registers the hooks of the enclosing describe block: opens a database of `kind` before its
+ * tests (hooks registered after this call see it), closes `extraApps` after each test, and
+ * closes `blockApps` and drops the database at the end.
+ */
+export function setUpDatabase(kind: DatabaseKind): DatabaseSuite {
+  const suite = { extraApps: [], blockApps: [] } as unknown as DatabaseSuite;
+  beforeAll(async () => {
+    suite.database = await openTestDatabase(kind);
+  });
+  afterEach(async () => {
+    await Promise.all(suite.extraApps.splice(0).map((app) => app.close()));
+  });
+  afterAll(async () => {
+    await Promise.all(suite.blockApps.splice(0).map((app) => app.close()));
+    await suite.database?.cleanup();
+  });
+  return suite;
 }
 
 /** A new empty temporary directory (remove it with `removeDir`). */

@@ -11,7 +11,13 @@ import type { VpnState, VpnWithMetricsJson } from '../../src/core/vpn';
 import type { LifecycleTuning } from '../../src/server/vpns/lifecycle';
 import type { MeterPlan } from '../../src/server/vpns/metering';
 import { vpns, type VpnRow } from '../../src/server/db/schema';
-import { openTestDatabase, testConfig, type DatabaseKind, type TestDatabase } from './helpers';
+import {
+  setUpDatabase,
+  testConfig,
+  type DatabaseKind,
+  type DatabaseSuite,
+  type TestDatabase,
+} from './helpers';
 import { CLIENT_ID, PASSWORD, uniqueName } from './identity/helpers';
 
 /** Settings of the VPN tests: fast simulated steps, no rate limit in the way. */
@@ -50,64 +56,41 @@ export interface VpnApps {
 }
 
 /**
- * Registers the hooks of the enclosing describe block: opens a database of `kind` before its
- * tests, closes the apps built by `build` after each test, and drops the database at the end.
+ * Registers the hooks of the enclosing describe block (helpers.ts `setUpDatabase`); `build`
+ * builds an app on its database, closed after the test.
  */
 export function setUpVpnApps(kind: DatabaseKind): VpnApps {
-  let database: TestDatabase;
-  const apps: App[] = [];
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
-  afterEach(async () => {
-    await Promise.all(apps.splice(0).map((app) => app.close()));
-  });
-  afterAll(async () => {
-    await database?.cleanup();
-  });
-
+  const suite = setUpDatabase(kind);
   const build = async (env: Env = {}, deps: Omit<AppDeps, 'database'> = {}): Promise<App> => {
-    const app = await buildVpnApp(database, env, deps);
-    apps.push(app);
+    const app = await buildVpnApp(suite.database, env, deps);
+    suite.extraApps.push(app);
     return app;
   };
-  return { build, apps };
+  return { build, apps: suite.extraApps };
 }
 
 /** The state of a VPN API describe block, filled in before its tests by {@link setUpVpnApi}. */
-export interface VpnApiSuite {
-  database: TestDatabase;
+export interface VpnApiSuite extends DatabaseSuite {
   /** The app on `database` with the VPN test settings. */
   app: App;
   /** Two signed-up users of `app`. */
   alice: TestUser;
   bob: TestUser;
-  /** Apps a test built for itself: closed after the test. */
-  extraApps: App[];
 }
 
 /**
- * Registers the hooks of a VPN API describe block: opens a database of `kind`, builds the app
- * and signs alice and bob up before its tests, closes `extraApps` after each test, and closes
- * the app and drops the database at the end.
+ * Registers the hooks of a VPN API describe block (helpers.ts `setUpDatabase`), builds the app
+ * and signs alice and bob up before its tests.
  */
 export function setUpVpnApi(kind: DatabaseKind): VpnApiSuite {
-  const suite = { extraApps: [] as App[] } as VpnApiSuite;
+  const suite = setUpDatabase(kind) as VpnApiSuite;
   beforeAll(async () => {
-    suite.database = await openTestDatabase(kind);
     suite.app = await buildVpnApp(suite.database);
+    suite.blockApps.push(suite.app);
     [suite.alice, suite.bob] = await Promise.all([
       signUpUser(suite.app, 'alice'),
       signUpUser(suite.app, 'bob'),
     ]);
-  });
-  afterEach(async () => {
-    await Promise.all(suite.extraApps.splice(0).map((extra) => extra.close()));
-  });
-  afterAll(async () => {
-    await suite.app?.close();
-    await suite.database?.cleanup();
   });
   return suite;
 }

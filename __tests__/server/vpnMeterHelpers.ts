@@ -9,7 +9,7 @@ import type { App } from '../../src/server/app';
 import { ledgerEntries, vpns, type VpnRow } from '../../src/server/db/schema';
 import type { NewVpn } from '../../src/server/vpns/store';
 import { createSimulatedProvisioner, type Provisioner } from '../../src/server/provisioners';
-import { DATABASE_KINDS, openTestDatabase, type DatabaseKind, type TestDatabase } from './helpers';
+import { DATABASE_KINDS, setUpDatabase, type DatabaseKind } from './helpers';
 import { buildVpnApp, FakeClock, signUpUser, type TestUser } from './vpnHelpers';
 
 /** The metering interval of these tests (METER_INTERVAL_S=3600: no automatic pass runs). */
@@ -127,10 +127,11 @@ export interface MeterScenario {
 /**
  * Registers the hooks of a metering batch describe block: opens a database of `kind`, builds the
  * app settling every `every` intervals, signs the owners up with their balances and seeds the
- * VPNs before its tests; closes the app and drops the database at the end.
+ * VPNs before its tests; closes the app and drops the database at the end (helpers.ts
+ * `setUpDatabase`).
  */
 export function setUpMeterScenario(kind: DatabaseKind, every: number): MeterScenario {
-  let database: TestDatabase;
+  const suite = setUpDatabase(kind);
   let app: App;
   const clock = new FakeClock();
   const usage = new Map<string, number | undefined>();
@@ -147,12 +148,12 @@ export function setUpMeterScenario(kind: DatabaseKind, every: number): MeterScen
   const ids: string[] = [];
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     app = await buildVpnApp(
-      database,
+      suite.database,
       { METER_SETTLE_S: String((every * INTERVAL_MS) / 1000) },
       { provisioner, clock: clock.now },
     );
+    suite.blockApps.push(app);
     for (let i = 0; i < 4; i++) users.push(await signUpUser(app, `meter${i}`));
     for (const [i, extra] of EXTRA_BALANCE.entries()) {
       if (extra === 0) continue;
@@ -189,11 +190,6 @@ export function setUpMeterScenario(kind: DatabaseKind, every: number): MeterScen
       ids.push(vpnId);
     }
   }, 120_000);
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.cleanup();
-  });
 
   return {
     get app() {
