@@ -122,6 +122,8 @@ export interface MeterScenario {
   changedWhileCounted(vpnId: string, change: Partial<NewVpn>): Provisioner;
   /** The ledger's usage entries (keys `usage:<vpnId>:<index>`). */
   usageEntries(): Promise<{ key: string; amountNano: number }[]>;
+  /** Gives every owner 1000 peanuts (key `test-top-up:<sub>`: once per owner). */
+  topUp(): Promise<void>;
 }
 
 /**
@@ -213,5 +215,15 @@ export function setUpMeterScenario(kind: DatabaseKind, every: number): MeterScen
         .select({ key: ledgerEntries.key, amountNano: ledgerEntries.amountNano })
         .from(ledgerEntries)
         .where(like(ledgerEntries.key, 'usage:%')),
+    topUp: async () => {
+      for (const user of users) {
+        await app.ledger.append({
+          userSub: user.sub,
+          amountNano: 1000 * PEANUT,
+          kind: 'test',
+          key: `test-top-up:${user.sub}`,
+        });
+      }
+    },
   };
 }

@@ -17,13 +17,13 @@ import { meterBatch } from '../../src/server/vpns/meterBatch';
 import { planMetering, usageKey, type MeterPlan } from '../../src/server/vpns/metering';
 import { rowMeterInput } from '../../src/server/vpns/meterOne';
 import { meteredColumnsOf, meteredColumnsOfRow } from './vpnHelpers';
-import { INTERVAL_MS, METER_BATCH_CASES, PEANUT, setUpMeterScenario } from './vpnMeterHelpers';
+import { INTERVAL_MS, METER_BATCH_CASES, setUpMeterScenario } from './vpnMeterHelpers';
 
 describe.each(METER_BATCH_CASES)(
   'metering batch on %s, settling every %i interval(s)',
   (kind, every) => {
     const scenario = setUpMeterScenario(kind, every);
-    const { clock, provisioner, usage, users, rowsOf, usageEntries } = scenario;
+    const { clock, provisioner, usage, users, rowsOf, usageEntries, topUp } = scenario;
     let app: App;
     beforeAll(() => {
       app = scenario.app;
@@ -105,14 +105,7 @@ describe.each(METER_BATCH_CASES)(
 
     it('never writes a usage key twice when a pass is replayed', async () => {
       // A pass a settlement period later (with peanuts enough) settles the VPNs still running.
-      for (const user of users) {
-        await app.ledger.append({
-          userSub: user.sub,
-          amountNano: 1000 * PEANUT,
-          kind: 'test',
-          key: `test-top-up:${user.sub}`,
-        });
-      }
+      await topUp();
       clock.advance(every * INTERVAL_MS);
       const pass = { db: app.db, provisioner, clock: clock.now, intervalMs: INTERVAL_MS };
       expect(

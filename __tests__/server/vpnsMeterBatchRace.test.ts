@@ -16,7 +16,7 @@ describe.each(METER_BATCH_CASES)(
   'metering batch on %s, settling every %i interval(s)',
   (kind, every) => {
     const scenario = setUpMeterScenario(kind, every);
-    const { clock, provisioner, usage, users, rowsOf, usageEntries, changedWhileCounted } =
+    const { clock, provisioner, usage, rowsOf, usageEntries, changedWhileCounted, topUp } =
       scenario;
     let app: App;
     /**
@@ -26,14 +26,7 @@ describe.each(METER_BATCH_CASES)(
     beforeAll(async () => {
       app = scenario.app;
       await app.vpnLifecycle.meterAll();
-      for (const user of users) {
-        await app.ledger.append({
-          userSub: user.sub,
-          amountNano: 1000 * PEANUT,
-          kind: 'test',
-          key: `test-top-up:${user.sub}`,
-        });
-      }
+      await topUp();
       clock.advance(every * INTERVAL_MS);
       await meterBatch({
         db: app.db,
