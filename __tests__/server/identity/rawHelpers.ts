@@ -4,28 +4,9 @@
  * (USER_SRP_AUTH, then PASSWORD_VERIFIER) whose answer a test may tamper with before sending.
  */
 import { createHmac } from 'node:crypto';
-import * as cognito from 'amazon-cognito-identity-js';
+import { lib, type BigIntegerClass, type BigIntegerLike } from './cognitoLib';
 import { formatTimestamp } from '../../../src/server/identity/srp';
 import { call, CLIENT_ID, latestCode, PASSWORD, uniqueName, type IdentityServer } from './helpers';
-
-/** The library's SRP helper (not in its type declarations). */
-interface BigIntegerLike {
-  toString(radix: number): string;
-}
-interface Helper {
-  N: BigIntegerLike;
-  getLargeAValue(cb: (error: Error | null, A: BigIntegerLike) => void): void;
-  getPasswordAuthenticationKey(
-    username: string,
-    password: string,
-    B: BigIntegerLike,
-    salt: BigIntegerLike,
-    cb: (error: Error | null, key: Buffer) => void,
-  ): void;
-}
-const { AuthenticationHelper } = cognito as unknown as {
-  AuthenticationHelper: new (poolName: string) => Helper;
-};
 
 /** Signs up (and optionally confirms) a user on `server` with raw calls. */
 export async function createUser(server: IdentityServer, label: string, confirmUser = true) {
@@ -51,7 +32,7 @@ export async function createUser(server: IdentityServer, label: string, confirmU
 
 /** InitiateAuth USER_SRP_AUTH with the library's helper; returns what answering needs. */
 export async function startSrp(server: IdentityServer, username: string) {
-  const helper = new AuthenticationHelper('peanutvpn');
+  const helper = new lib.AuthenticationHelper('peanutvpn');
   const A = await new Promise<BigIntegerLike>((resolve, reject) =>
     helper.getLargeAValue((error, value) => (error ? reject(error) : resolve(value))),
   );
@@ -72,7 +53,7 @@ export async function answer(
   timestamp = formatTimestamp(new Date()),
 ) {
   const { helper, parameters } = started;
-  const BigInteger = helper.N.constructor as new (value: string, radix: number) => BigIntegerLike;
+  const BigInteger = helper.N.constructor as BigIntegerClass;
   const key = await new Promise<Buffer>((resolve, reject) =>
     helper.getPasswordAuthenticationKey(
       parameters.USER_ID_FOR_SRP,

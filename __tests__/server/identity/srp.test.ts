@@ -3,7 +3,6 @@
  * verifier, session key and password claim signature, and the client's TIMESTAMP format.
  */
 import { createHmac } from 'node:crypto';
-import * as cognito from 'amazon-cognito-identity-js';
 import {
   computeVerifier,
   formatTimestamp,
@@ -18,36 +17,7 @@ import {
   serverSession,
   verifyPasswordClaim,
 } from '../../../src/server/identity/srp';
-
-/** The library's BigInteger (jsbn), as much of it as the tests use. */
-interface BigIntegerLike {
-  toString(radix: number): string;
-}
-type BigIntegerClass = new (value: string, radix: number) => BigIntegerLike;
-
-/** The library's AuthenticationHelper (not in its type declarations). */
-interface Helper {
-  N: BigIntegerLike;
-  g: BigIntegerLike;
-  k: BigIntegerLike;
-  padHex(n: BigIntegerLike): string;
-  getLargeAValue(cb: (error: Error | null, A: BigIntegerLike) => void): void;
-  getPasswordAuthenticationKey(
-    username: string,
-    password: string,
-    B: BigIntegerLike,
-    salt: BigIntegerLike,
-    cb: (error: Error | null, key: Buffer) => void,
-  ): void;
-  generateHashDevice(groupKey: string, username: string, cb: (error: Error | null) => void): void;
-  getSaltDevices(): string;
-  getVerifierDevices(): string;
-  getRandomPassword(): string;
-}
-const lib = cognito as unknown as {
-  AuthenticationHelper: new (poolName: string) => Helper;
-  DateHelper: new () => { getNowString(): string };
-};
+import { lib, type BigIntegerClass, type BigIntegerLike, type Helper } from './cognitoLib';
 
 const POOL_NAME = 'peanutvpn';
 
