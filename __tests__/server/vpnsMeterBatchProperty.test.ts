@@ -285,7 +285,8 @@ describe.each(DATABASE_KINDS)('the metering statement on %s', (kind) => {
           );
           expect(
             after.rows.map(
-              (row) => row.balance >= Math.min(0, startBalances[OWNERS.indexOf(row.sub)]),
+              (row) =>
+                Number(row.balance) >= Math.min(0, startBalances[OWNERS.indexOf(String(row.sub))]),
             ),
           ).toEqual(OWNERS.map(() => true));
           expect(result.metered).toBe(seeds.length);

@@ -104,7 +104,7 @@ describe.each(DATABASE_KINDS)('the metering statement with ordinary traffic on %
     }
     for (let step = 1; step <= 20; step++) {
       const { rows } = await sql(`SELECT count(*)::int AS n FROM vpns WHERE state = 'Running'`);
-      if (rows[0].n === 0) break;
+      if (Number(rows[0].n) === 0) break;
       await meterBatch({
         db: database.handle.db,
         provisioner: { usage: async () => ({ bytes: step * BYTES_PER_INTERVAL }) },
@@ -122,9 +122,9 @@ describe.each(DATABASE_KINDS)('the metering statement with ordinary traffic on %
     );
     expect(vpnRows.rows.map((row) => row.state)).toEqual(vpnIds.map(() => 'Deprovisioning'));
     return {
-      consumed: vpnRows.rows.map((row) => row.consumed),
-      reasons: vpnRows.rows.map((row) => row.reason),
-      balance: balance.rows[0].balance,
+      consumed: vpnRows.rows.map((row) => Number(row.consumed)),
+      reasons: vpnRows.rows.map((row) => String(row.reason)),
+      balance: Number(balance.rows[0].balance),
     };
   }
 
