@@ -181,10 +181,11 @@ jest.setTimeout(240_000);
       { vpnId: a1, bytes: 1e12 },
       { vpnId: id(99), bytes: 5 },
     ]);
-    expect([...written]).toEqual([]);
-    expect(await recordReportedBytes(db, 'host-a', [{ vpnId: ended, bytes: 5 }])).toEqual(
-      new Map(),
-    );
+    expect([...written.grown]).toEqual([]);
+    expect(await recordReportedBytes(db, 'host-a', [{ vpnId: ended, bytes: 5 }])).toEqual({
+      grown: new Map(),
+      faults: [],
+    });
     expect(await recorded(a1)).toBe(before);
     expect(await recorded(ended)).toBeUndefined();
     // Duplicates count once, the highest; lower is no change.
@@ -193,7 +194,7 @@ jest.setTimeout(240_000);
       { vpnId: a2, bytes: 800 },
       { vpnId: a1, bytes: 1 },
     ]);
-    expect([...grown]).toEqual([[a2, 900]]);
+    expect([...grown.grown]).toEqual([[a2, 900]]);
     expect(await recorded(a1)).toBe(before);
   });
 });

@@ -150,7 +150,7 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
   });
 
   describe('termination (spec §4)', () => {
-    it('ends a VPN when its consumption reaches maxPeanuts, charging what it used (issue 16)', async () => {
+    it('ends a VPN when its consumption reaches maxPeanuts, charging what it used up to it (issue 25)', async () => {
       const clock = new FakeClock();
       const app = await build({ METER_INTERVAL_S: '5' }, { clock: clock.now });
       const user = await signUpUser(app);
@@ -158,9 +158,10 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
       clock.advance(10_000);
       const plan = await app.vpnLifecycle.meter(vpnId);
       expect(plan?.end?.reason).toBe('maxPeanuts reached');
-      // The interval that crossed 0.1 peanut is charged in full: its traffic is not free.
-      const cost = 10_000 * 1_500 + Math.floor(simulatedRate(vpnId) * 10) * 500;
-      expect(cost).toBeGreaterThan(100_000_000);
+      // The interval that crossed 0.1 peanut is charged up to it, not past it (issue 25).
+      const used = 10_000 * 1_500 + Math.floor(simulatedRate(vpnId) * 10) * 500;
+      expect(used).toBeGreaterThan(100_000_000);
+      const cost = 100_000_000;
       expect(await chargesOf(app, vpnId)).toEqual([{ key: `usage:${vpnId}:0`, amountNano: -cost }]);
       const deleted = await waitForVpnState(app, user, vpnId, 'Deleted');
       expect(deleted.metrics).toEqual({
@@ -203,7 +204,7 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
       expect(deleted.metrics).toEqual({ duration: 300, bytes: 0, peanuts: 0.45 });
     });
 
-    it('ends an unlimited VPN when the balance is spent, charging the last interval in full', async () => {
+    it('ends an unlimited VPN when the balance is spent, charging the last interval up to 0 (issue 25)', async () => {
       const clock = new FakeClock();
       const provisioner = createSimulatedProvisioner({
         stepMs: 20,
@@ -220,17 +221,17 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
       await app.vpnLifecycle.meterAll();
       // 20 s at 1 MiB/s: 30,000,000 for the time and 10,485,760,000 for the bytes.
       const used = 20_000 * 1_500 + 20 * 1024 * 1024 * 500;
+      expect(used).toBeGreaterThan(BONUS);
       expect(await rowOf(app, vpnId)).toMatchObject({
         state: 'Deprovisioning',
         reason: 'Balance exhausted',
-        consumedNano: used,
+        consumedNano: BONUS,
       });
-      // The balance goes below zero by the last interval's overshoot (spec §3).
-      expect(await app.ledger.balanceNano(user.sub)).toBe(BONUS - used);
+      // The balance reaches 0, not below (it went below by the overshoot before issue 25).
+      expect(await app.ledger.balanceNano(user.sub)).toBe(0);
       await waitForVpnState(app, user, vpnId, 'Deleted');
       const refused = await api(app, user, 'POST', '/v1/vpns/', createBody());
-      // Shown to 2 decimals, as the balance badge shows it (the exact balance is -0.51576).
-      expect(refused.body).toEqual({ message: 'Negative peanuts balance: -0.52.' });
+      expect(refused.body).toEqual({ message: 'Negative peanuts balance: 0.' });
     });
 
     it('runs the rules on its own every METER_INTERVAL_S', async () => {

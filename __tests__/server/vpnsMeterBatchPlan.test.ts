@@ -2,7 +2,7 @@
  * The batched metering pass (issue 11, meterBatch.ts) agrees with the pure plan of metering.ts:
  * on the same Running VPNs, balances, byte counters and instant, the rows and ledger it writes
  * are exactly what `planMetering` says VPN by VPN in (owner, vpnId) order, including a crossing
- * interval charged in full, a negative balance, maxPeanuts, the deadline, an unreadable counter
+ * interval charged up to what is left, a used-up balance, maxPeanuts, the deadline, an unreadable counter
  * and a VPN with nothing to charge; its settlements are exactly the plan's, with every charge
  * settled (METER_SETTLE_S = the interval) and with a settlement every two intervals (balances
  * then count unsettled charges); a second pass at the same instant changes nothing, a replayed
@@ -34,6 +34,7 @@ describe.each(METER_BATCH_CASES)(
       const before = await rowsOf();
       const balances = new Map<string, number>();
       for (const user of users) balances.set(user.sub, await app.ledger.balanceNano(user.sub));
+      const balanceBefore = balances.get(users[0].sub)!;
       const expected = new Map<string, MeterPlan>();
       const ordered = [...before].sort((a, b) =>
         a.userSub === b.userSub ? (a.vpnId < b.vpnId ? -1 : 1) : a.userSub < b.userSub ? -1 : 1,
@@ -56,7 +57,9 @@ describe.each(METER_BATCH_CASES)(
         expect.arrayContaining(['Balance exhausted', 'maxPeanuts reached', 'deleteAfter elapsed']),
       );
       expect([...expected.values()].some((plan) => plan.charge === undefined)).toBe(true);
-      expect(balances.get(users[0].sub)).toBeLessThan(0);
+      // Used up: usage never takes a balance below 0, nor lower when it already is (issue 25;
+      // it went below before).
+      expect(balances.get(users[0].sub)).toBe(Math.min(0, balanceBefore));
       const settling = [...expected.values()].filter((plan) => plan.settle);
       const charging = [...expected.values()].filter((plan) => plan.charge);
       // Every charge settles, or (every two intervals) only some do: the rest stays on the rows.
@@ -81,12 +84,14 @@ describe.each(METER_BATCH_CASES)(
           // An ended VPN is torn down by the lifecycle's job at once: Deprovisioning, then Deleted.
           state: plan.end ? expect.stringMatching(/^(Deprovisioning|Deleted)$/) : 'Running',
           ...meteredColumnsOf(plan),
-          settle: plan.settle ? -plan.settle.amountNano : undefined,
+          // A settlement of nothing writes no entry (a VPN charged 0 as its owner's balance is
+          // used up, issue 25).
+          settle: plan.settle?.amountNano ? -plan.settle.amountNano : undefined,
         });
         // Nothing stays unsettled on a VPN that left Running.
         if (plan.end) expect(got.settledNano).toBe(got.consumedNano);
       }
-      expect(entries.size).toBe(settling.length);
+      expect(entries.size).toBe(settling.filter((plan) => plan.settle!.amountNano > 0).length);
       for (const user of users) {
         expect(await app.ledger.balanceNano(user.sub)).toBe(balances.get(user.sub));
       }

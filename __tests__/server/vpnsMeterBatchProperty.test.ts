@@ -61,9 +61,15 @@ const vpnArbitrary: fc.Arbitrary<RandomVpn> = fc.record({
   ),
   // Often none, so that balances land exactly on zero.
   chargedBytes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 100_000 })),
-  newBytes: fc.option(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 100_000 })), {
-    nil: null,
-  }),
+  // Sometimes a huge counter (a faulty or hostile host): the charge must stop at the caps.
+  newBytes: fc.option(
+    fc.oneof(
+      fc.constant(0),
+      fc.integer({ min: 0, max: 100_000 }),
+      fc.integer({ min: 0, max: 10_000_000_000_000 }),
+    ),
+    { nil: null },
+  ),
   settledShare: fc.double({ min: 0, max: 1, noNaN: true }),
 });
 
@@ -253,6 +259,36 @@ describe.each(DATABASE_KINDS)('the metering statement on %s', (kind) => {
           expect(entries.rows.map((row) => ({ key: row.key, amount: row.amount }))).toEqual(
             settlements,
           );
+          // The invariants (issue 25), whatever the counters said: no VPN charged past its
+          // maxPeanuts (nor more when it was already there), no balance taken below 0 by usage
+          // (nor lower when it already was).
+          for (const [i, vpn] of inputs.entries()) {
+            const max = vpn.seed.maxPeanutsNano;
+            if (max !== null) {
+              expect(got[i].consumedNano).toBeLessThanOrEqual(Math.max(max, vpn.consumedNano));
+            }
+          }
+          const after = await sql(
+            `SELECT u.sub, coalesce((SELECT sum(amount_nano) FROM ledger_entries l
+                                      WHERE l.user_sub = u.sub), 0)::float8
+                    - coalesce((SELECT sum(consumed_nano - settled_nano) FROM vpns
+                                WHERE vpns.user_sub = u.sub AND state = 'Running'), 0)::float8
+                      AS balance
+             FROM users u ORDER BY u.sub`,
+          );
+          const startBalances = OWNERS.map(
+            (_, i) =>
+              ledger[i] -
+              inputs
+                .filter((vpn) => vpn.seed.owner === i)
+                .reduce((sum, vpn) => sum + vpn.consumedNano - vpn.settledNano, 0),
+          );
+          expect(
+            after.rows.map(
+              (row) =>
+                Number(row.balance) >= Math.min(0, startBalances[OWNERS.indexOf(String(row.sub))]),
+            ),
+          ).toEqual(OWNERS.map(() => true));
           expect(result.metered).toBe(seeds.length);
           expect(result.ended.map((end) => end.vpnId).sort()).toEqual(
             want.filter((row) => row.reason).map((row) => row.vpnId),

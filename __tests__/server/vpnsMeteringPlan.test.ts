@@ -93,28 +93,29 @@ describe('planMetering', () => {
     expect(plan.end).toBeUndefined();
   });
 
-  it('charges the whole interval in which maxPeanuts is crossed, then ends the VPN', () => {
+  it('charges the interval in which maxPeanuts is crossed up to maxPeanuts, then ends the VPN', () => {
     const plan = planMetering({
       ...base,
       nowMs: R + I,
       usageBytes: 512_000,
       maxPeanutsNano: 100_000_000,
     });
-    // 5 s (7,500,000) + 512,000 bytes (256,000,000): all of it, past the 100,000,000 limit.
-    const used = I * 1500 + 512_000 * 500;
-    expect(plan.charge?.amountNano).toBe(used);
-    expect(plan.consumedNano).toBe(used);
+    // 5 s (7,500,000) + 512,000 bytes (256,000,000) used: charged up to the 100,000,000 limit
+    // (issue 25; it was charged in full before).
+    expect(plan.charge?.amountNano).toBe(100_000_000);
+    expect(plan.charge?.bytes).toBe(512_000);
+    expect(plan.consumedNano).toBe(100_000_000);
     expect(plan.end).toEqual({ atMs: R + I, reason: END_REASONS.maxPeanuts });
   });
 
-  it('charges the final interval in full even past the balance (issue 16), and ends the VPN', () => {
+  it('charges the final interval up to the balance (issue 25), and ends the VPN', () => {
     const plan = planMetering({ ...base, nowMs: R + I, usageBytes: 1000, balanceNano: 3_000_000 });
-    // The balance goes negative (spec §3): the last interval's traffic is not free.
-    expect(plan.charge?.amountNano).toBe(I * 1500 + 1000 * 500);
+    // The balance reaches 0, not below (it went negative before issue 25).
+    expect(plan.charge?.amountNano).toBe(3_000_000);
     expect(plan.end).toEqual({ atMs: R + I, reason: END_REASONS.balance });
   });
 
-  it('ends a VPN whose balance is already spent (by other VPNs), charging what it used', () => {
+  it('ends a VPN whose balance is already spent (by other VPNs), charging nothing more', () => {
     const plan = planMetering({
       ...base,
       nowMs: R + 2_000,
@@ -122,7 +123,7 @@ describe('planMetering', () => {
       balanceNano: 0,
     });
     expect(plan.charge).toEqual({
-      amountNano: 2_000 * 1500 + 100 * 500,
+      amountNano: 0,
       bytes: 100,
       timeMs: 2_000,
     });

@@ -252,6 +252,15 @@ export const vpnHosts = pgTable('vpn_hosts', {
   alive: text('alive').array().notNull(),
   /** Its last recorded heartbeat. */
   lastSeenAt: timestamp('last_seen_at', tz).notNull(),
+  /**
+   * Usage reports refused as faults (issue 25, hostUsage.ts: a counter that grew faster than
+   * HOST_MAX_BYTES_PER_S or went backwards), each counted once.
+   */
+  faultCount: integer('fault_count').notNull().default(0),
+  /** When the last fault was recorded. */
+  lastFaultAt: timestamp('last_fault_at', tz),
+  /** The last fault, in words (VPN, bytes, seconds). */
+  lastFault: text('last_fault'),
 });
 
 /** A row of `vpn_hosts`. */
@@ -271,8 +280,13 @@ export const vpnReportedBytes = pgTable('vpn_reported_bytes', {
     .references(() => vpns.vpnId, { onDelete: 'cascade' }),
   /** Bytes through its tunnel since it started, both directions, as its host last counted. */
   bytes: bigint('bytes', { mode: 'number' }).notNull(),
-  /** When the counter last grew. */
+  /** When the counter last grew (its last accepted report). */
   reportedAt: timestamp('reported_at', tz).notNull(),
+  /**
+   * The last counter refused as a host fault (issue 25, hostUsage.ts), so that a fault heard by
+   * several service processes, or repeated, counts once.
+   */
+  refusedBytes: bigint('refused_bytes', { mode: 'number' }),
 });
 
 /** A row of `vpn_reported_bytes`. */

@@ -25,6 +25,11 @@ export interface HostInfo {
   lastSeenMs: number;
   /** VPNs alive at the last heartbeat. */
   alive: number;
+  /**
+   * Its usage reports refused as faults (issue 25, hostUsage.ts): how many, and the last one
+   * (when, epoch ms, and in words); absent when not read from the database.
+   */
+  faults?: { count: number; lastAtMs?: number; last?: string };
 }
 
 /**
@@ -43,6 +48,11 @@ export function hostInfoOf(row: VpnHostRow): HostInfo {
     capacity: row.capacity ?? undefined,
     lastSeenMs: row.lastSeenAt.getTime(),
     alive: row.alive.length,
+    faults: {
+      count: row.faultCount,
+      lastAtMs: row.lastFaultAt?.getTime(),
+      last: row.lastFault ?? undefined,
+    },
   };
 }
 

@@ -38,11 +38,11 @@ import {
   type UsageTarget,
 } from '../provisioners/types';
 import { TERMINAL_STATES } from '../vpns/store';
-import { recordHeartbeat, type HostInfo } from './hostLiveness';
+import { loadHosts, recordHeartbeat, type HostInfo } from './hostLiveness';
 import { HostMonitor } from './hostMonitor';
 import { noHostMessage, placeVpn, regionUnavailable, type PlacementView } from './hostPlacement';
 import { HostBus } from './hostBus';
-import { recordReportedBytes, ReportedBytesReader } from './hostUsage';
+import { ReportedBytesReader, UsageRecorder, type ReportedBytes } from './hostUsage';
 import {
   decodeHeartbeat,
   decodeUsage,
@@ -75,8 +75,8 @@ export class HostsProvisioner implements Provisioner {
   private readonly bus: HostBus;
   /** vpnId -> host, as recorded in the database (only set values are cached). */
   private readonly vpnHosts = new Map<string, string>();
-  /** vpnId -> the highest counter this process recorded (hostUsage.ts): not written again. */
-  private readonly usageBytes = new Map<string, number>();
+  /** Records the hosts' usage reports (hostUsage.ts). */
+  private readonly usageRecorder: UsageRecorder;
   private readonly reportedBytes: ReportedBytesReader;
   /** Reports ignored because they came from another host than the VPN's. */
   readonly rejected: RejectedReport[] = [];
@@ -86,6 +86,11 @@ export class HostsProvisioner implements Provisioner {
   constructor(private readonly options: HostsProvisionerOptions) {
     this.startedAtMs = this.now();
     this.reportedBytes = new ReportedBytesReader(options.db);
+    this.usageRecorder = new UsageRecorder({
+      db: options.db,
+      maxBytesPerS: options.settings.maxBytesPerS,
+      log: options.log,
+    });
     this.bus = new HostBus({
       settings: options.settings,
       log: options.log,
@@ -192,20 +197,20 @@ export class HostsProvisioner implements Provisioner {
     const usage = decodeUsage(data);
     if (!usage) return;
     const owners = await this.hostsOf(usage.vpns.map((entry) => entry.vpnId));
-    const grown: { vpnId: string; bytes: number }[] = [];
-    for (const { vpnId, bytes } of usage.vpns) {
-      if (owners.get(vpnId) !== hostId) {
-        if (owners.has(vpnId)) this.reject({ hostId, vpnId, kind: 'usage' });
-        continue;
-      }
-      if (bytes > (this.usageBytes.get(vpnId) ?? 0)) grown.push({ vpnId, bytes });
+    const own: ReportedBytes[] = [];
+    for (const entry of usage.vpns) {
+      if (owners.get(entry.vpnId) === hostId) own.push(entry);
+      else if (owners.has(entry.vpnId)) this.reject({ hostId, vpnId: entry.vpnId, kind: 'usage' });
     }
-    if (grown.length === 0) return;
-    // One statement; the database checks the host again and never lowers a counter.
-    await recordReportedBytes(this.options.db, hostId, grown);
-    for (const { vpnId, bytes } of grown) {
-      this.usageBytes.set(vpnId, Math.max(bytes, this.usageBytes.get(vpnId) ?? 0));
-    }
+    await this.usageRecorder.record(hostId, own);
+  }
+
+  /**
+   * Every host recorded in the database, with its faults (refused usage reports, hostUsage.ts):
+   * the hosts' status as the operator console lists it. @throws the database's error.
+   */
+  hostStatus(): Promise<HostInfo[]> {
+    return loadHosts(this.options.db);
   }
 
   private reject(report: RejectedReport): void {
@@ -379,7 +384,7 @@ export class HostsProvisioner implements Provisioner {
         );
       }
     }
-    this.usageBytes.delete(vpn.vpnId);
+    this.usageRecorder.forget(vpn.vpnId);
   }
 
   /**

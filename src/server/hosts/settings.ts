@@ -23,6 +23,11 @@ export interface HostsSettings {
   lostMs: number;
   /** How long to wait for a host's answer to a command before retrying, ms. */
   commandTimeoutMs: number;
+  /**
+   * `HOST_MAX_BYTES_PER_S`: the fastest a VPN's reported byte counter may grow, bytes per
+   * second since its last accepted report; a faster one is a host fault (hostUsage.ts).
+   */
+  maxBytesPerS: number;
 }
 
 /** A VPN host's settings (`npm run host`). */
@@ -94,6 +99,13 @@ export const HOSTS_SETTINGS: readonly SettingDoc[] = [
     default: '900',
     requiredInProduction: false,
   },
+  {
+    name: 'HOST_MAX_BYTES_PER_S',
+    description:
+      "Service: the fastest a VPN's byte counter (both directions) may grow, bytes per second over the time since its last accepted report; a faster report, or a counter that goes backwards, is refused (its bytes not charged), logged and counted as a fault of the host",
+    default: '1250000000 (10 Gbit/s)',
+    requiredInProduction: false,
+  },
 ];
 
 /**
@@ -125,16 +137,22 @@ export const HOST_ONLY_SETTINGS: readonly SettingDoc[] = [
   },
 ];
 
+/** `HOST_MAX_BYTES_PER_S` by default: 10 Gbit/s, bytes per second. */
+export const DEFAULT_MAX_BYTES_PER_S = 1.25e9;
+
 type Env = Readonly<Record<string, string | undefined>>;
 
 const read = (env: Env, name: string): string | undefined => env[name]?.trim() || undefined;
 
-/** A number in [min, max] (decimals allowed); throws a message naming the setting otherwise. */
+/**
+ * A number in [min, max] (decimals and an exponent allowed, e.g. `1.25e9`); throws a message
+ * naming the setting otherwise.
+ */
 function readNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = read(env, name);
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!/^\d+(\.\d+)?$/.test(raw) || value < min || value > max) {
+  if (!/^\d+(\.\d+)?(e\d+)?$/i.test(raw) || value < min || value > max) {
     throw new Error(`${name} must be a number from ${min} to ${max}, got: '${raw}'`);
   }
   return value;
@@ -165,6 +183,7 @@ export function loadHostsSettings(env: Env): HostsSettings | undefined {
   const graceS = readNumber(env, 'HOST_GRACE_S', 60, 0.1, 86_400);
   const lostS = readNumber(env, 'HOST_LOST_S', 900, 0.1, 30 * 86_400);
   const capacity = Math.floor(readNumber(env, 'HOST_CAPACITY', 250, 1, 1_000_000));
+  const maxBytesPerS = readNumber(env, 'HOST_MAX_BYTES_PER_S', DEFAULT_MAX_BYTES_PER_S, 1, 1e15);
   if (lostS <= graceS) throw new Error('HOST_LOST_S must be more than HOST_GRACE_S');
   if (!nats) return undefined;
   return {
@@ -173,6 +192,7 @@ export function loadHostsSettings(env: Env): HostsSettings | undefined {
     graceMs: Math.round(graceS * 1000),
     lostMs: Math.round(lostS * 1000),
     commandTimeoutMs: 60_000,
+    maxBytesPerS,
   };
 }
 

@@ -8,12 +8,14 @@
  * plans, VPN by VPN in (owner, vpnId) order, on PGlite and PostgreSQL.
  *
  * How the order of an owner's VPNs is kept in one statement: each VPN sees its owner's balance
- * less the charges of the owner's VPNs before it (vpnId order). A charge depends on that balance
- * only when the balance is used up (the VPN ends, and its last charge covers the time up to now
- * rather than whole intervals). Charges are never negative, so once one VPN finds the balance
- * used up, every later one does. So the balance each VPN sees is the owner's balance less a
- * running sum of the "regular" charges (those planned as if the balance were not used up): exact
- * up to the first VPN that finds it used up, and zero or less, as it should be, after it.
+ * less the charges of the owner's VPNs before it (vpnId order). Call a VPN's "regular" charge
+ * the one planned as if the balance were not used up (whole intervals, or up to the deadline),
+ * capped at what is left of its maxPeanuts. Its actual charge is its regular charge capped at
+ * the balance it sees (metering.ts "Caps"); a VPN that sees the balance used up (0 or less) ends
+ * and is charged 0. So with B the owner's balance and S the running sum of the regular charges
+ * before a VPN, the balance it sees is B when B <= 0 (nothing is charged), else max(0, B - S):
+ * exact up to the first VPN whose regular charge reaches the balance (charged what is left),
+ * and 0 after it. That is `greatest(least(B, 0), B - S)`.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../db';
@@ -180,15 +182,21 @@ export async function meterRows(tx: Executor, input: MeterRowsInput): Promise<Me
           due AND (past_deadline OR completed > metered_intervals) AS regular_charging
         FROM timed
       ), priced AS (
-        SELECT regular.*,
-          CASE WHEN regular_charging THEN ${priceUpTo('regular_covered')} ELSE 0 END
-            AS regular_charge
+        -- What is left of maxPeanuts (a cap of every charge; null: unlimited, and least()
+        -- skips nulls).
+        SELECT regular.*, max_peanuts_nano - least(consumed_nano, max_peanuts_nano) AS left_of_max,
+          CASE WHEN regular_charging
+               THEN least(${priceUpTo('regular_covered')},
+                          max_peanuts_nano - least(consumed_nano, max_peanuts_nano))
+               ELSE 0 END AS regular_charge
         FROM regular
       ), seen AS (
-        -- The balance each VPN sees: its owner's, less the charges of the owner's VPNs before it.
-        SELECT priced.*, coalesce(owners.balance, 0) - coalesce(sum(regular_charge) OVER (
+        -- The balance each VPN sees: its owner's, less the charges of the owner's VPNs before it
+        -- (each capped at the balance it saw: see the module comment).
+        SELECT priced.*, greatest(least(coalesce(owners.balance, 0), 0),
+          coalesce(owners.balance, 0) - coalesce(sum(regular_charge) OVER (
             PARTITION BY priced.user_sub ORDER BY priced.vpn_id COLLATE "C"
-            ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS balance
+            ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)) AS balance
         FROM priced LEFT JOIN owners ON owners.user_sub = priced.user_sub
       ), charged AS (
         -- A VPN that finds the balance used up ends now: its last charge covers up to now.
@@ -202,7 +210,9 @@ export async function meterRows(tx: Executor, input: MeterRowsInput): Promise<Me
           CASE WHEN charging THEN greatest(completed, metered_intervals + 1)
                ELSE metered_intervals END AS new_intervals,
           CASE WHEN charging THEN bytes + new_bytes ELSE bytes END AS new_bytes_total,
-          CASE WHEN charging THEN ${priceUpTo('covered')} ELSE 0 END AS charge
+          CASE WHEN charging
+               THEN greatest(0, least(${priceUpTo('covered')}, left_of_max, balance))
+               ELSE 0 END AS charge
         FROM charged
       ), judged AS (
         SELECT planned.*, consumed_nano + charge AS new_consumed,

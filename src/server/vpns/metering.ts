@@ -22,10 +22,13 @@
  *
  * Termination (spec §4), checked after the charge: consumed peanuts reach maxPeanuts; the
  * balance is 0 or less (which is also "the whole balance" for an unlimited VPN); the running
- * time reaches deleteAfter. A charge is always what was used (issue 16): the interval in which
- * a limit is crossed is charged in full, so the balance can go negative (spec §3) and
- * consumption can pass maxPeanuts by at most one interval's usage, after which the VPN ends.
- * Capping the charge would make the traffic of the last interval free.
+ * time reaches deleteAfter.
+ *
+ * Caps (issue 25): whatever the byte counter says, a charge is what was used but never more than
+ * what is left of maxPeanuts, nor more than the owner's balance (0 when it is 0 or less). So a
+ * VPN is never charged past its maxPeanuts and usage never takes a balance below 0; the charge
+ * that reaches a cap ends the VPN (the rules above: consumption reaches maxPeanuts, or the
+ * balance reaches 0). The usage of the interval that crosses a limit is charged up to it.
  */
 import { NANO_PER_BYTE, NANO_PER_SECOND } from '../../core/peanuts';
 
@@ -137,6 +140,20 @@ export function settleEveryIntervals(intervalMs: number, settleMs: number): numb
   return Math.max(1, Math.round(settleMs / intervalMs));
 }
 
+/**
+ * A charge's price `priceNano` capped (module comment, "Caps"): at most what is left of
+ * maxPeanuts and at most the owner's balance, never below 0; nano-peanuts (an exact integer
+ * whenever a cap applies, even when the price itself is past 2^53).
+ */
+export function capCharge(
+  priceNano: number,
+  input: Pick<MeterInput, 'maxPeanutsNano' | 'consumedNano' | 'balanceNano'>,
+): number {
+  const leftOfMax =
+    input.maxPeanutsNano === null ? Infinity : input.maxPeanutsNano - input.consumedNano;
+  return Math.max(0, Math.min(priceNano, leftOfMax, input.balanceNano));
+}
+
 /** Plans the charge and the termination of a Running VPN (see the module comment). */
 export function planMetering(input: MeterInput): MeterPlan {
   const deadline = deadlineOf(input.runningAtMs, input.deleteAfterS);
@@ -161,7 +178,11 @@ export function planMetering(input: MeterInput): MeterPlan {
   let charge: MeterCharge | undefined;
   if (charging) {
     const bytes = Math.max(0, input.usageBytes - input.chargedBytes);
-    charge = { amountNano: timeMs * NANO_PER_MS + bytes * NANO_PER_BYTE, bytes, timeMs };
+    charge = {
+      amountNano: capCharge(timeMs * NANO_PER_MS + bytes * NANO_PER_BYTE, input),
+      bytes,
+      timeMs,
+    };
     meteredAtMs = coveredUntil;
     meteredIntervals = Math.max(completed, input.meteredIntervals + 1);
     chargedBytes += bytes;
