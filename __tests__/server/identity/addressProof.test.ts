@@ -6,6 +6,7 @@
  * address (another loopback source address, 127.0.0.x), getting and using a code. On PGlite,
  * and on PostgreSQL when TEST_DATABASE_URL is set.
  */
+import { callerOf } from '../../../src/server/identity/actions';
 import { DATABASE_KINDS } from '../helpers';
 import {
   call,
@@ -67,6 +68,19 @@ async function forgotFrom(source: string, server: IdentityServer, username: stri
 
 /** Five 200s, then LimitExceededException: one caller's budget for one address. */
 const ONE_CALLERS_SHARE = [200, 200, 200, 200, 200, 400];
+
+describe('callerOf', () => {
+  it.each([
+    ['127.0.0.2', '127.0.0.2'],
+    ['::ffff:192.0.2.7', '192.0.2.7'],
+    ['2001:db8:1:2:aaaa::1', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002:ffff:0:0:9', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+  ])('counts %s as the caller %s', (ip, caller) => {
+    expect(callerOf(ip)).toBe(caller);
+  });
+});
 
 describe.each(DATABASE_KINDS)('address proofs and budgets (issue 25) on %s', (kind) => {
   let server: IdentityServer;

@@ -59,7 +59,7 @@ export const signUp: Action = async (ctx, input) => {
   const username = normaliseUsername(required(input, 'Username'));
   const password = required(input, 'Password');
   const email = emailAttribute(input.UserAttributes ?? []);
-  if (EMAIL.test(username) && username !== email) {
+  if (EMAIL.test(username) && username !== loginName(email)) {
     throw idpErrors.invalidParameter(
       'Username cannot be of email format unless it is the email attribute, since user pool ' +
         'is configured for email alias.',
