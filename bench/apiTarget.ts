@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { loadConfig } from '../src/server/config';
+import { TEST_SERVER_ENV } from '../__tests__/server/helpers';
 import { startServer } from '../src/server/server';
 import { createBody, createVpn, signUpUser, waitForVpnState } from '../__tests__/server/vpnHelpers';
 
@@ -51,6 +52,7 @@ async function peanut(
 ): Promise<{ ready: TargetReady; close: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peanut-bench-'));
   const config = loadConfig({
+    ...TEST_SERVER_ENV,
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

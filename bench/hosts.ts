@@ -20,6 +20,7 @@ import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
+import { TEST_SERVER_ENV } from '../__tests__/server/helpers';
 import { openDatabase } from '../src/server/db';
 import { vpns } from '../src/server/db/schema';
 import { NATS_SERVER, startHost, startNats, type TestHost } from '../__tests__/server/hostsHelpers';
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
       )),
     );
     const config = loadConfig({
+      ...TEST_SERVER_ENV,
       DATA_DIR: path.join(dataDir, 'service'),
       WEB_DIR: dataDir,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',

@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
+import { TEST_SERVER_ENV } from '../__tests__/server/helpers';
 import { openDatabase } from '../src/server/db';
 import { removeHostRules } from '../src/server/provisioners/netnsHost';
 import { createNetnsProvisioner } from '../src/server/provisioners/netns';
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'peanut-bench-netns-'));
   const config = loadConfig({
+    ...TEST_SERVER_ENV,
     DATA_DIR: dataDir,
     WEB_DIR: dataDir,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',

@@ -15,7 +15,9 @@
  *
  * Environment: SOAK_SECONDS (default 600), SOAK_DASHBOARDS (default 500), SOAK_USERS (default
  * 100: dashboards are spread over them, as tabs of the same users), SOAK_POLL_S (default 10).
- * The server runs with RATE_LIMIT_MAX raised: every dashboard shares the loopback address.
+ * The server runs with RATE_LIMIT_MAX raised: every dashboard shares the loopback address; and
+ * with IDP_ALLOW_PASSWORD_AUTH=true (serverProcess.ts): the sign-ups sign in by
+ * USER_PASSWORD_AUTH, which the app client allows only with it (issue 25).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

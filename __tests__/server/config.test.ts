@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       embeddedIdp: true,
       idpRegion: 'ca-central-1',
       idpAuthFlow: 'USER_SRP_AUTH',
+      idpAllowPasswordAuth: false,
       userPoolId: 'local_peanutvpn',
       userPoolClientId: 'peanutvpn-local',
       identityEndpoint: 'http://localhost:8080/idp/',
@@ -95,6 +96,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ IDP_AUTH_FLOW: 'PASSWORD' })).toThrow(
       "IDP_AUTH_FLOW must be USER_SRP_AUTH or CUSTOM_AUTH, got: 'PASSWORD'",
     );
+    // Issue 25: USER_PASSWORD_AUTH only when asked for.
+    expect(loadConfig({ IDP_ALLOW_PASSWORD_AUTH: 'true' }).idpAllowPasswordAuth).toBe(true);
+    expect(loadConfig({}).idpAllowPasswordAuth).toBe(false);
   });
 
   it('reads the VPN settings', () => {

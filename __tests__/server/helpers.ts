@@ -125,15 +125,28 @@ export function makeWebDir(): string {
   return dir;
 }
 
-/** A configuration for tests: silent logs, in-memory PGlite, no SPA unless given, and `env`. */
+/**
+ * A configuration for tests: silent logs, in-memory PGlite, no SPA unless given, USER_PASSWORD_AUTH
+ * allowed (the test helpers sign in with it: {@link TEST_SERVER_ENV}), and `env`.
+ */
 export function testConfig(env: Env = {}): ServerConfig {
   return loadConfig({
+    ...TEST_SERVER_ENV,
     LOG_LEVEL: 'silent',
     DATA_DIR: MEMORY_DATA_DIR,
     WEB_DIR: path.join(os.tmpdir(), 'peanut-no-web-dir'),
     ...env,
   });
 }
+
+/**
+ * Settings every test server gets (testConfig, liveServer.ts, serverProcess.ts, the benches):
+ * the test helpers (vpnHelpers.ts, httpUsers.ts) sign in with USER_PASSWORD_AUTH, which the
+ * app client allows only with IDP_ALLOW_PASSWORD_AUTH (issue 25).
+ */
+export const TEST_SERVER_ENV: Readonly<Record<string, string>> = Object.freeze({
+  IDP_ALLOW_PASSWORD_AUTH: 'true',
+});
 
 /** A log destination that keeps every line written to it. */
 export class LogCapture {

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { VpnWithMetricsJson } from '../../src/core/vpn';
-import { makeTempDir, removeDir } from './helpers';
+import { makeTempDir, removeDir, TEST_SERVER_ENV } from './helpers';
 import { CLIENT_ID, PASSWORD, uniqueName } from './identity/helpers';
 import {
   netnsSkipReason,
@@ -61,6 +61,7 @@ class ServerProcess {
       cwd: ROOT,
       env: {
         ...process.env,
+        ...TEST_SERVER_ENV,
         ...env,
         NODE_ENV: 'development',
         PORT: String(this.port),

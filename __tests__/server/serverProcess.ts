@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { TEST_SERVER_ENV } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -34,6 +35,7 @@ export async function startServerProcess(
     cwd: ROOT,
     env: {
       ...process.env,
+      ...TEST_SERVER_ENV,
       NODE_ENV: 'development',
       PORT: '0',
       HOST: '127.0.0.1',

@@ -1,7 +1,8 @@
 /**
  * Helpers of the VPN tests: apps with short lifecycle settings, users signed up, confirmed and
- * signed in through our identity endpoint (all by `app.inject`, USER_PASSWORD_AUTH), API calls
- * with a user's id token, waiting for states, and a controllable clock.
+ * signed in through our identity endpoint (all by `app.inject`, USER_PASSWORD_AUTH, which the
+ * test configuration allows: helpers.ts TEST_SERVER_ENV), API calls with a user's id token,
+ * waiting for states, and a controllable clock.
  */
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';

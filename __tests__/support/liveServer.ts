@@ -5,6 +5,7 @@
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Env } from '../../src/server/config';
 import { MEMORY_DATA_DIR } from '../../src/server/db';
+import { TEST_SERVER_ENV } from '../server/helpers';
 
 /** A listening application. */
 export interface LiveServer {
@@ -17,6 +18,7 @@ export interface LiveServer {
 /** Builds the app with test settings plus `env` and listens on a random port. */
 export async function startLiveServer(env: Env = {}): Promise<LiveServer> {
   const config = loadConfig({
+    ...TEST_SERVER_ENV,
     LOG_LEVEL: 'silent',
     DATA_DIR: MEMORY_DATA_DIR,
     WEB_DIR: '/nonexistent-peanut-web',

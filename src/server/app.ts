@@ -163,6 +163,13 @@ async function registerPlugins(
       issuerOrigin: config.publicUrl,
       mailer,
       sms,
+      // As Cognito's ExplicitAuthFlows (issue 25): the configured flow, refresh, and the
+      // password sent itself only when the operator allows it.
+      authFlows: [
+        config.idpAuthFlow,
+        'REFRESH_TOKEN_AUTH',
+        ...(config.idpAllowPasswordAuth ? (['USER_PASSWORD_AUTH'] as const) : []),
+      ],
       // The VPN limits of the id token's custom:config claim (spec §3, §5).
       limits: preset.limits,
       // spec §1: confirming a sign-up credits 10 free peanuts (37 with the mock preset), once

@@ -85,6 +85,11 @@ export interface ServerConfig {
   idpRegion: string;
   /** How the SPA and the CLI sign in (`IDP_AUTH_FLOW`, served in /app-config.json). */
   idpAuthFlow: 'USER_SRP_AUTH' | 'CUSTOM_AUTH';
+  /**
+   * True when the embedded app client also allows USER_PASSWORD_AUTH, which sends the password
+   * itself (`IDP_ALLOW_PASSWORD_AUTH`; default false).
+   */
+  idpAllowPasswordAuth: boolean;
   /** User pool id, `prefix_suffix` (`USER_POOL_ID`). */
   userPoolId: string;
   /** User pool client id (`USER_POOL_CLIENT_ID`). */
@@ -362,6 +367,7 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     embeddedIdp,
     idpRegion: read(env, 'IDP_REGION') ?? 'ca-central-1',
     idpAuthFlow,
+    idpAllowPasswordAuth: readBoolean(env, 'IDP_ALLOW_PASSWORD_AUTH', false),
     userPoolId: read(env, 'USER_POOL_ID') ?? 'local_peanutvpn',
     userPoolClientId: read(env, 'USER_POOL_CLIENT_ID') ?? 'peanutvpn-local',
     identityEndpoint,

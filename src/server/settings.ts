@@ -108,6 +108,13 @@ export const SETTINGS: readonly SettingDoc[] = [
     requiredInProduction: false,
   },
   {
+    name: 'IDP_ALLOW_PASSWORD_AUTH',
+    description:
+      'Let the embedded identity provider also accept `USER_PASSWORD_AUTH` (the password sent itself, for scripts and tests): `true` or `false`; it always allows IDP_AUTH_FLOW and REFRESH_TOKEN_AUTH',
+    default: 'false',
+    requiredInProduction: false,
+  },
+  {
     name: 'USER_POOL_ID',
     description: 'User pool id (`prefix_suffix`)',
     default: 'local_peanutvpn',

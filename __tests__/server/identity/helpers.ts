@@ -19,6 +19,7 @@ import {
   type MailboxEntry,
 } from '../../../src/server/identity/mailer';
 import identityPlugin, { type IdentityPluginOptions } from '../../../src/server/identity/plugin';
+import { AUTH_FLOWS } from '../../../src/server/identity';
 import { createDbSmsOutbox, type SmsSender } from '../../../src/server/identity/sms';
 import devRoutes from '../../../src/server/routes/dev';
 import { openTestDatabase, type DatabaseKind, type TestDatabase } from '../helpers';
@@ -79,7 +80,8 @@ export interface IdentityServer {
 
 /**
  * Starts Fastify with only the identity plugin (local mailbox in the database, hooks recording
- * their calls) on a random loopback port.
+ * their calls, an app client allowing every auth flow unless `options.authFlows` says) on a
+ * random loopback port.
  */
 export async function startIdentityServer(
   options: Partial<IdentityPluginOptions> = {},
@@ -99,6 +101,7 @@ export async function startIdentityServer(
     poolId: POOL_ID,
     clientId: CLIENT_ID,
     issuerOrigin: 'http://placeholder.invalid',
+    authFlows: AUTH_FLOWS,
     mailer,
     sms,
     onUserConfirmed: async ({ sub }) => {

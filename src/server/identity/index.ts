@@ -5,7 +5,9 @@
 export { default as identityPlugin } from './plugin';
 export type { IdentityPluginOptions, IdentityService } from './plugin';
 export {
+  AUTH_FLOWS,
   DEFAULT_THROTTLE,
+  type AuthFlow,
   type HookUser,
   type IdentityHooks,
   type ThrottleSettings,

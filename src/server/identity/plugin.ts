@@ -31,8 +31,10 @@ import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import type { JSONWebKeySet, JWTVerifyGetKey } from 'jose';
 import {
+  callerOf,
   DEFAULT_THROTTLE,
   runAction,
+  type AuthFlow,
   type Body,
   type IdentityContext,
   type IdentityHooks,
@@ -74,6 +76,12 @@ export interface IdentityPluginOptions extends IdentityHooks {
   limits?: VpnConfigLimits;
   /** Attempt limits (default DEFAULT_THROTTLE). */
   throttle?: Partial<ThrottleSettings>;
+  /**
+   * The InitiateAuth flows the app client allows, as Cognito's ExplicitAuthFlows (default
+   * USER_SRP_AUTH and REFRESH_TOKEN_AUTH, a new Cognito app client's); app.ts allows
+   * IDP_AUTH_FLOW's, REFRESH_TOKEN_AUTH, and USER_PASSWORD_AUTH with IDP_ALLOW_PASSWORD_AUTH.
+   */
+  authFlows?: readonly AuthFlow[];
 }
 
 /** What the plugin exposes to the rest of the server as `app.identity`. */
@@ -162,6 +170,8 @@ async function identityPlugin(app: FastifyInstance, opts: IdentityPluginOptions)
     sms: opts.sms,
     mfaConfiguration: opts.mfaConfiguration ?? 'OPTIONAL',
     clock,
+    caller: '',
+    authFlows: new Set(opts.authFlows ?? ['USER_SRP_AUTH', 'REFRESH_TOKEN_AUTH']),
     throttle: { ...DEFAULT_THROTTLE, ...opts.throttle },
     hooks: { onUserConfirmed: opts.onUserConfirmed, onUserDeleted: opts.onUserDeleted },
     secret: (name) => {
@@ -242,7 +252,8 @@ async function identityPlugin(app: FastifyInstance, opts: IdentityPluginOptions)
           ? (request.body as Body)
           : {};
       try {
-        const result = await runAction(ctx, action, body);
+        // Code budgets are counted per caller (codes.ts): the client address, TRUST_PROXY applied.
+        const result = await runAction({ ...ctx, caller: callerOf(request.ip) }, action, body);
         if (SESSION_ENDING_ACTIONS.has(action)) for (const listener of sessionsEnded) listener();
         return reply.code(200).type(AMZ_JSON).send(JSON.stringify(result));
       } catch (error) {

@@ -6,7 +6,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { normaliseReferralCode, type ReferralValidation } from '../../core/referral';
 import { purchases, users } from '../db/schema';
-import { emailHash } from '../identity/secrets';
+import { emailHash, emailHashes } from '../identity/secrets';
 import type { Executor } from '../plugins/services/ledger';
 import { refereeEmails, referralCodes, referrals } from './schema';
 import { validateReferralCode, type AccountFacts, type CodeFacts } from './rules';
@@ -62,13 +62,20 @@ export async function emailHashOf(
   return row && emailHash(key, row.email);
 }
 
-/** True when the address of `hash` was a referee before (on an account since deleted). */
-async function wasReferee(tx: Executor, hash: string | undefined): Promise<boolean> {
-  if (hash === undefined) return false;
+/**
+ * True when the mailbox of `userSub`'s address was a referee before (on an account since
+ * deleted), under any spelling (identity/secrets.ts `emailHashes`, issue 25).
+ */
+async function wasReferee(tx: Executor, key: Buffer, userSub: string): Promise<boolean> {
+  const [account] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.sub, userSub));
+  if (!account) return false;
   const [row] = await tx
     .select({ emailHash: refereeEmails.emailHash })
     .from(refereeEmails)
-    .where(eq(refereeEmails.emailHash, hash));
+    .where(inArray(refereeEmails.emailHash, emailHashes(key, account.email)));
   return row !== undefined;
 }
 
@@ -119,7 +126,7 @@ export async function checkCode(
     callerSub: userSub,
     caller: accounts.get(userSub),
     usedCode: await usedCodeOf(tx, userSub),
-    emailWasReferee: await wasReferee(tx, callerEmailHash),
+    emailWasReferee: await wasReferee(tx, ctx.emailHashKey, userSub),
     code: codeFacts,
     now: new Date(ctx.clock()),
   });

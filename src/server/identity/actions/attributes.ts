@@ -5,13 +5,17 @@
  * phone_number: a verified address stays in use (and in the tokens) until a code sent to the new
  * one proves it; an attribute with no verified value takes the new value at once, unverified.
  * Codes are checked under the same atomic limits as every code (codes.ts).
+ *
+ * A code proves one address (issue 25 point 6): it is bound to the address it went to, a new
+ * value is stored only once its code was sent (a refused send stores nothing), and
+ * VerifyUserAttribute verifies only the address its code was sent to.
  */
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { isUniqueViolation, type IdentityTx } from '../db';
 import { IdpError, idpErrors } from '../errors';
 import { users, type UserRow } from '../schema';
 import type { Action, Body } from './context';
-import { checkCode, consumeCode, sendAttributeCode } from './codes';
+import { checkCode, consumeCode, countCodeSend, sendAttributeCode } from './codes';
 import { EMAIL, required } from './input';
 import { authenticate } from './session';
 
@@ -68,7 +72,9 @@ function attributeName(input: Body): Writable {
 /**
  * UpdateUserAttributes: email and phone_number. A changed value waits for its code when the
  * current one is verified, and replaces an unverified one at once; a code goes to it either
- * way. Answers the CodeDeliveryDetailsList of the codes sent.
+ * way, and the value is stored only after its code was sent: LimitExceededException (counted
+ * for every new value before anything is sent) or CodeDeliveryFailureException store nothing
+ * of it. Answers the CodeDeliveryDetailsList of the codes sent.
  */
 export const updateUserAttributes: Action = async (ctx, input) => {
   const { user } = await authenticate(ctx, input);
@@ -100,20 +106,23 @@ export const updateUserAttributes: Action = async (ctx, input) => {
       toVerify.push('phone_number');
     }
   }
+  const updated = { ...user, ...set };
+  const destinations = toVerify.flatMap((name) => {
+    const destination = destinationOf(updated, name);
+    return destination ? [{ name, destination }] : [];
+  });
+  // Refused sends store nothing: the budgets are spent before any mail or write.
+  for (const { destination } of destinations) await countCodeSend(ctx, destination);
+  const CodeDeliveryDetailsList: Body[] = [];
+  for (const { name, destination } of destinations) {
+    CodeDeliveryDetailsList.push(await sendAttributeCode(ctx, updated, name, destination, false));
+  }
   if (Object.keys(set).length > 0) {
     try {
       await ctx.db.update(users).set(set).where(eq(users.sub, user.sub));
     } catch (error) {
       if (isUniqueViolation(error)) throw idpErrors.aliasExists();
       throw error;
-    }
-  }
-  const updated = { ...user, ...set };
-  const CodeDeliveryDetailsList: Body[] = [];
-  for (const name of toVerify) {
-    const destination = destinationOf(updated, name);
-    if (destination) {
-      CodeDeliveryDetailsList.push(await sendAttributeCode(ctx, updated, name, destination));
     }
   }
   return { CodeDeliveryDetailsList };
@@ -158,33 +167,52 @@ async function releaseEmail(tx: IdentityTx, sub: string, email: string): Promise
 }
 
 /**
- * VerifyUserAttribute: the code proves the attribute; a pending value becomes the attribute.
- * CodeMismatchException, ExpiredCodeException or LimitExceededException as for every code;
- * AliasExistsException when another account took the email meanwhile.
+ * VerifyUserAttribute: the code proves the address it was sent to, which must still be the
+ * value waiting for verification (or the unverified current one); that value becomes the
+ * verified attribute. CodeMismatchException for a code of another address (or none),
+ * ExpiredCodeException or LimitExceededException as for every code; AliasExistsException when
+ * another account took the email meanwhile.
  */
 export const verifyUserAttribute: Action = async (ctx, input) => {
   const { user } = await authenticate(ctx, input);
   const name = attributeName(input);
   const code = required(input, 'Code');
   const purpose = name === 'email' ? 'verify_email' : 'verify_phone';
-  const hash = await checkCode(ctx, user, purpose, code);
+  // The code's hash binds its destination: it matches only the address it was sent to.
+  const destination = destinationOf(user, name) ?? '';
+  const hash = await checkCode(ctx, user, purpose, code, destination);
   try {
     await ctx.db.transaction(async (tx) => {
       let set: Partial<UserRow>;
+      let unchanged;
       if (name === 'email') {
-        const email = user.pendingEmail ?? user.email;
-        if (email !== user.email) await releaseEmail(tx, user.sub, email);
-        set = { email, emailVerified: true, pendingEmail: null };
+        if (destination !== user.email) await releaseEmail(tx, user.sub, destination);
+        set = { email: destination, emailVerified: true, pendingEmail: null };
+        unchanged = and(
+          eq(users.email, user.email),
+          user.pendingEmail === null
+            ? isNull(users.pendingEmail)
+            : eq(users.pendingEmail, user.pendingEmail),
+        );
       } else {
-        if (!user.pendingPhone && !user.phoneNumber) throw idpErrors.codeMismatch();
-        set = {
-          phoneNumber: user.pendingPhone ?? user.phoneNumber,
-          phoneVerified: true,
-          pendingPhone: null,
-        };
+        set = { phoneNumber: destination, phoneVerified: true, pendingPhone: null };
+        unchanged = and(
+          user.phoneNumber === null
+            ? isNull(users.phoneNumber)
+            : eq(users.phoneNumber, user.phoneNumber),
+          user.pendingPhone === null
+            ? isNull(users.pendingPhone)
+            : eq(users.pendingPhone, user.pendingPhone),
+        );
       }
-      await tx.update(users).set(set).where(eq(users.sub, user.sub));
-      await consumeCode(tx, user, purpose, hash);
+      // The value the code was checked against must still be the one waiting.
+      const verified = await tx
+        .update(users)
+        .set(set)
+        .where(and(eq(users.sub, user.sub), unchanged))
+        .returning({ sub: users.sub });
+      if (verified.length === 0) throw idpErrors.codeMismatch();
+      await consumeCode(ctx, tx, user, purpose, hash);
     });
   } catch (error) {
     if (error instanceof IdpError) throw error;

@@ -140,7 +140,7 @@ export async function answerSmsMfa(ctx: IdentityContext, input: Body): Promise<B
   if (!taken.codeHash || !timingSafeEqual(given, Buffer.from(taken.codeHash, 'hex'))) {
     throw idpErrors.codeMismatch();
   }
-  await forgiveCodeChecks(ctx.db, taken.user.email);
+  await forgiveCodeChecks(ctx, taken.user.email);
   return finishSignIn(ctx, taken.user, taken.deviceKey);
 }
 

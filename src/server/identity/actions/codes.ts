@@ -1,8 +1,15 @@
 /**
- * One-time codes (sign-up confirmation, password reset): sending under a per-address limit, and
- * checking under two limits that hold under any concurrency (issue 16): every check is counted
- * atomically *before* the comparison, against the address's budget (which new codes do not
- * reset) and against the code's own attempts. A right code past either limit is refused.
+ * One-time codes (sign-up confirmation, password reset, attributes): sending under a per-address
+ * limit, and checking under two limits that hold under any concurrency (issue 16): every check
+ * is counted atomically *before* the comparison, against the address's budget (which new codes
+ * do not reset) and against the code's own attempts. A right code past either limit is refused.
+ *
+ * Budgets (issue 25 point 10): each budget is counted per (address, caller) — the caller is the
+ * client address, an IPv6 /64 as one — and per address under a cap that one caller cannot
+ * reach, so nobody stops mail to (or checks by) someone else. Requests that send or check
+ * nothing (unknown users) count against the caller's own budget and a shadow of the address's
+ * cap, never the real one: they answer exactly as a known address would, and cost its owner
+ * nothing. An attribute code is bound to the address it went to (issue 25 point 6).
  */
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
@@ -22,23 +29,50 @@ import {
 } from './context';
 import { deliveryDetails, smsDeliveryDetails, smsSender } from './users';
 
-/** SHA-256 of a user's code. */
-export function codeHash(sub: string, code: string): string {
-  return hashSecret(`${sub}:${code}`);
+/**
+ * SHA-256 of a user's code; an attribute code also binds the `destination` it was sent to, so
+ * that it proves that address and no other.
+ */
+export function codeHash(sub: string, code: string, destination?: string): string {
+  return hashSecret(destination === undefined ? `${sub}:${code}` : `${sub}:${destination}:${code}`);
 }
 
-/** Throttle key of the code mails to an address (a login name for unknown users). */
-const sendKey = (address: string): string => `send:${address}`;
-/** Throttle key of the code checks of an address (a login name for unknown users). */
-const checkKey = (address: string): string => `codecheck:${address}`;
+/** A budget of an address: its throttle-key prefix and per-caller rule. */
+type Budget = 'send' | 'codecheck';
+
+/**
+ * Counts one use of the `budget` of `address` by the request's caller: against the caller's own
+ * share, then, when that holds, against the address's cap (ThrottleSettings) — the real one
+ * when the request sends or checks something (`real`), else its shadow. LimitExceededException
+ * past either.
+ */
+async function spend(
+  ctx: IdentityContext,
+  budget: Budget,
+  address: string,
+  real: boolean,
+): Promise<void> {
+  const { throttle } = ctx;
+  const rule = budget === 'send' ? throttle.codeSends : throttle.codeChecks;
+  const cap = budget === 'send' ? throttle.codeSendsPerAddress : throttle.codeChecksPerAddress;
+  const now = ctx.clock();
+  const own = await countAttempt(ctx.db, `${budget}:${address}|${ctx.caller}`, rule, now);
+  if (own > rule.limit) throw idpErrors.attemptLimit();
+  const key = real ? `${budget}:${address}` : `${budget}-shadow:${address}`;
+  if ((await countAttempt(ctx.db, key, cap, now)) > cap.limit) throw idpErrors.attemptLimit();
+}
 
 /**
  * Counts one code mail to `address` and throws LimitExceededException beyond the limit. Called
- * for unknown users too, so that the limit does not tell who exists.
+ * for unknown users too (`sends` false: nothing goes out), so that the limit does not tell who
+ * exists; those spend only the caller's own budget and the shadow cap.
  */
-export async function countCodeSend(ctx: IdentityContext, address: string): Promise<void> {
-  const sends = await countAttempt(ctx.db, sendKey(address), ctx.throttle.codeSends, ctx.clock());
-  if (sends > ctx.throttle.codeSends.limit) throw idpErrors.attemptLimit();
+export async function countCodeSend(
+  ctx: IdentityContext,
+  address: string,
+  sends = true,
+): Promise<void> {
+  await spend(ctx, 'send', address, sends);
 }
 
 /** A new random 6-digit code. */
@@ -55,11 +89,12 @@ async function storeCode(
   user: UserRow,
   purpose: CodePurpose,
   ttlMs: number,
+  code = newCode(),
+  destination?: string,
 ): Promise<string> {
   const now = ctx.clock();
-  const code = newCode();
   const row = {
-    codeHash: codeHash(user.sub, code),
+    codeHash: codeHash(user.sub, code, destination),
     expiresAt: new Date(now + ttlMs),
     attempts: 0,
     createdAt: new Date(now),
@@ -96,18 +131,22 @@ export async function sendCode(
 
 /**
  * Sends a code proving an attribute (UpdateUserAttributes, GetUserAttributeVerificationCode):
- * by mail to `destination` for `email`, by SMS for `phone_number`. Valid 24 hours (as
- * Cognito's); the same send limit per destination as other codes.
+ * by mail to `destination` for `email`, by SMS for `phone_number`, and only then stores it,
+ * bound to `destination` (it proves that address alone). Valid 24 hours (as Cognito's); the
+ * same send limit per destination as other codes (spent here unless `count` is false: the
+ * caller spent it): past it nothing is sent nor stored (LimitExceededException);
+ * CodeDeliveryFailureException when it cannot be sent.
  */
 export async function sendAttributeCode(
   ctx: IdentityContext,
   user: UserRow,
   attribute: 'email' | 'phone_number',
   destination: string,
+  count = true,
 ): Promise<Body> {
-  await countCodeSend(ctx, destination);
+  if (count) await countCodeSend(ctx, destination);
   const purpose = attribute === 'email' ? 'verify_email' : 'verify_phone';
-  const code = await storeCode(ctx, user, purpose, ATTRIBUTE_CODE_TTL_MS);
+  const code = newCode();
   try {
     if (attribute === 'email') await ctx.mailer.send(attributeMail(destination, code));
     else await smsSender(ctx).send(verificationSms(destination, code));
@@ -115,34 +154,37 @@ export async function sendAttributeCode(
     if (error instanceof IdpError) throw error;
     throw idpErrors.codeDeliveryFailure();
   }
+  await storeCode(ctx, user, purpose, ATTRIBUTE_CODE_TTL_MS, code, destination);
   return attribute === 'email' ? deliveryDetails(destination) : smsDeliveryDetails(destination);
 }
 
 /**
- * Counts one code check of `address` against its budget; LimitExceededException beyond it.
- * Called for unknown users too (then every check fails as a wrong code does).
+ * Counts one code check of `address` against the caller's budget and the address's cap;
+ * LimitExceededException beyond either. Called for unknown users too (`checks` false: then
+ * every check fails as a wrong code does, and spends only the caller's budget and the shadow
+ * cap).
  */
-export async function reserveCodeCheck(ctx: IdentityContext, address: string): Promise<void> {
-  const checks = await countAttempt(
-    ctx.db,
-    checkKey(address),
-    ctx.throttle.codeChecks,
-    ctx.clock(),
-  );
-  if (checks > ctx.throttle.codeChecks.limit) throw idpErrors.attemptLimit();
+export async function reserveCodeCheck(
+  ctx: IdentityContext,
+  address: string,
+  checks = true,
+): Promise<void> {
+  await spend(ctx, 'codecheck', address, checks);
 }
 
 /**
  * Checks `code` against the user's pending code of `purpose` and returns its hash (to consume
- * it in a transaction). The check is counted before the comparison, atomically, against the
- * address's budget and the code's attempts; CodeMismatchException for a wrong (or no) code,
- * LimitExceededException past a limit, ExpiredCodeException for an expired code.
+ * it in a transaction); an attribute code matches only with the `destination` it was sent to.
+ * The check is counted before the comparison, atomically, against the address's budget and
+ * the code's attempts; CodeMismatchException for a wrong (or no) code, LimitExceededException
+ * past a limit, ExpiredCodeException for an expired code.
  */
 export async function checkCode(
   ctx: IdentityContext,
   user: UserRow,
   purpose: CodePurpose,
   code: string,
+  destination?: string,
 ): Promise<string> {
   await reserveCodeCheck(ctx, user.email);
   const where = and(eq(idpCodes.sub, user.sub), eq(idpCodes.purpose, purpose));
@@ -156,14 +198,22 @@ export async function checkCode(
     throw dead ? idpErrors.attemptLimit() : idpErrors.codeMismatch();
   }
   if (row.expiresAt.getTime() <= ctx.clock()) throw idpErrors.codeExpired();
-  const given = Buffer.from(codeHash(user.sub, code), 'hex');
+  const given = Buffer.from(codeHash(user.sub, code, destination), 'hex');
   if (!timingSafeEqual(given, Buffer.from(row.codeHash, 'hex'))) throw idpErrors.codeMismatch();
   return row.codeHash;
 }
 
-/** Forgives the code checks of `address` (its owner just proved a code, e.g. an SMS_MFA code). */
-export async function forgiveCodeChecks(db: IdentityTx, address: string): Promise<void> {
-  await resetAttempts(db, checkKey(address));
+/**
+ * Forgives the code checks of `address` by this caller, and the address's cap (its owner just
+ * proved a code from here, e.g. an SMS_MFA code); other callers keep their count.
+ */
+export async function forgiveCodeChecks(
+  ctx: IdentityContext,
+  address: string,
+  db: IdentityTx = ctx.db,
+): Promise<void> {
+  await resetAttempts(db, `codecheck:${address}|${ctx.caller}`);
+  await resetAttempts(db, `codecheck:${address}`);
 }
 
 /**
@@ -171,6 +221,7 @@ export async function forgiveCodeChecks(db: IdentityTx, address: string): Promis
  * it); ExpiredCodeException when another request used the code first.
  */
 export async function consumeCode(
+  ctx: IdentityContext,
   tx: IdentityTx,
   user: UserRow,
   purpose: CodePurpose,
@@ -183,5 +234,5 @@ export async function consumeCode(
     )
     .returning({ sub: idpCodes.sub });
   if (deleted.length === 0) throw idpErrors.codeExpired();
-  await resetAttempts(tx, checkKey(user.email));
+  await forgiveCodeChecks(ctx, user.email, tx);
 }

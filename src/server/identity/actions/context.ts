@@ -43,17 +43,26 @@ export interface ThrottleSettings {
     maxLockMs: number;
     forgetAfterMs: number;
   };
-  /** Codes mailed per address (sign-up, resend, forgot password). */
+  /** Codes mailed per (address, caller) (sign-up, resend, forgot password, attributes). */
   codeSends: ThrottleRule;
-  /** Code checks per address, across every code it is sent (new codes do not reset it). */
+  /** Codes mailed per address, all callers together (more than one caller's share). */
+  codeSendsPerAddress: ThrottleRule;
+  /**
+   * Code checks per (address, caller), across every code it is sent (new codes do not reset
+   * it).
+   */
   codeChecks: ThrottleRule;
+  /** Code checks per address, all callers together (more than one caller's share). */
+  codeChecksPerAddress: ThrottleRule;
   /** Checks one code survives. */
   codeAttempts: number;
 }
 
 /**
  * Default limits: Cognito's lockout (1 s after the fifth failed password, doubling, up to 15
- * minutes; failures forgotten after an hour without one), 5 code mails per hour, 5 code checks per 15 minutes per address, 5 per code.
+ * minutes; failures forgotten after an hour without one); per address and caller 5 code mails
+ * per hour and 5 code checks per 15 minutes, per address 20 of each (issue 25 point 10); 5
+ * checks per code.
  */
 export const DEFAULT_THROTTLE: Readonly<ThrottleSettings> = Object.freeze({
   passwordLockout: Object.freeze({
@@ -63,7 +72,9 @@ export const DEFAULT_THROTTLE: Readonly<ThrottleSettings> = Object.freeze({
     forgetAfterMs: 60 * 60_000,
   }),
   codeSends: Object.freeze({ limit: 5, windowMs: 60 * 60_000 }),
+  codeSendsPerAddress: Object.freeze({ limit: 20, windowMs: 60 * 60_000 }),
   codeChecks: Object.freeze({ limit: 5, windowMs: 15 * 60_000 }),
+  codeChecksPerAddress: Object.freeze({ limit: 20, windowMs: 15 * 60_000 }),
   codeAttempts: 5,
 });
 
@@ -98,10 +109,51 @@ export interface IdentityContext {
   mfaConfiguration: 'OPTIONAL' | 'ON';
   /** Current time in epoch milliseconds. */
   clock: () => number;
+  /**
+   * Who is asking: the request's client address (TRUST_PROXY applied), an IPv6 /64 as one
+   * (callerOf); the code budgets are counted per caller.
+   */
+  caller: string;
+  /**
+   * The InitiateAuth flows the app client allows (Cognito's ExplicitAuthFlows, without the
+   * `ALLOW_` prefix); others answer InvalidParameterException.
+   */
+  authFlows: ReadonlySet<AuthFlow>;
   throttle: ThrottleSettings;
   hooks: IdentityHooks;
   /** The server secret `name` (secrets.ts), cached by the caller. */
   secret: (name: string) => Promise<Buffer>;
+}
+
+/** The InitiateAuth flows an app client may allow. */
+export const AUTH_FLOWS = [
+  'USER_SRP_AUTH',
+  'CUSTOM_AUTH',
+  'USER_PASSWORD_AUTH',
+  'REFRESH_TOKEN_AUTH',
+] as const;
+
+/** An InitiateAuth flow (AUTH_FLOWS). */
+export type AuthFlow = (typeof AUTH_FLOWS)[number];
+
+/**
+ * The caller key of client address `ip`: an IPv4 address as is, an IPv6 address by its /64
+ * (one host usually holds a whole /64), an IPv4-mapped IPv6 address as its IPv4 address.
+ */
+export function callerOf(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!ip.includes(':')) return ip;
+  const [head, tail = ''] = ip.toLowerCase().split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === '' ? [] : tail.split(':');
+  const groups = ip.includes('::')
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** A request or response body. */

@@ -175,7 +175,7 @@ export async function startCustomAuth(ctx: IdentityContext, auth: Body): Promise
     const deviceKey = typeof auth.DEVICE_KEY === 'string' ? auth.DEVICE_KEY : undefined;
     return issueCustomChallenge(ctx, user, deviceKey);
   }
-  await countCodeSend(ctx, user?.email ?? name);
+  await countCodeSend(ctx, user?.email ?? name, false);
   const session = await decoySession(ctx, ctx.clock() + AUTH_SESSION_TTL_MS, 0);
   return challengeBody(
     user?.username ?? name,
@@ -198,7 +198,7 @@ async function answerDecoy(ctx: IdentityContext, session: string, name: string):
   const rule = { limit: 1, windowMs: AUTH_SESSION_TTL_MS };
   const uses = await countAttempt(ctx.db, `decoy:${hashSecret(session)}`, rule, ctx.clock());
   if (uses > 1) throw idpErrors.invalidSession();
-  await reserveCodeCheck(ctx, name);
+  await reserveCodeCheck(ctx, name, false);
   const wrong = decoy.wrong + 1;
   const next = await afterWrongAnswer(wrong, () => decoySession(ctx, decoy.expiresAt, wrong));
   return challengeBody(name, await decoyDestination(ctx, name), next);
@@ -227,7 +227,7 @@ export async function answerCustomChallenge(ctx: IdentityContext, input: Body): 
   await reserveCodeCheck(ctx, user.email);
   const given = Buffer.from(codeHash(user.sub, answer), 'hex');
   if (taken.codeHash && timingSafeEqual(given, Buffer.from(taken.codeHash, 'hex'))) {
-    await forgiveCodeChecks(ctx.db, user.email);
+    await forgiveCodeChecks(ctx, user.email);
     const deviceKey =
       taken.deviceKey ?? (typeof responses.DEVICE_KEY === 'string' ? responses.DEVICE_KEY : null);
     return completeSignIn(ctx, user, deviceKey);

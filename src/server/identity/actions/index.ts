@@ -37,6 +37,9 @@ import { initiateAuth, respondToAuthChallenge } from './signIn';
 import { confirmSignUp, resendConfirmationCode, signUp } from './signUp';
 
 export {
+  AUTH_FLOWS,
+  callerOf,
+  type AuthFlow,
   ATTRIBUTE_CODE_TTL_MS,
   CONFIRMATION_CODE_TTL_MS,
   DEFAULT_THROTTLE,

@@ -57,7 +57,7 @@ async function verifyDuringSignIn(ctx: Parameters<Action>[0], input: Body): Prom
     await restoreAuthSession(ctx, session, taken);
     throw idpErrors.softwareTokenMismatch();
   }
-  await forgiveCodeChecks(ctx.db, user.email);
+  await forgiveCodeChecks(ctx, user.email);
   await ctx.db
     .update(users)
     .set({

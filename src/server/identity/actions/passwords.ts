@@ -23,7 +23,7 @@ export const forgotPassword: Action = async (ctx, input) => {
   const user = await findUser(ctx, username);
   if (!user || !user.emailVerified) {
     const address = user?.email ?? loginName(username);
-    await countCodeSend(ctx, address);
+    await countCodeSend(ctx, address, false);
     return { CodeDeliveryDetails: deliveryDetails(address) };
   }
   return { CodeDeliveryDetails: await sendCode(ctx, user, 'reset') };
@@ -41,7 +41,7 @@ export const confirmForgotPassword: Action = async (ctx, input) => {
   checkPasswordPolicy(password);
   const user = await findUser(ctx, username);
   if (!user) {
-    await reserveCodeCheck(ctx, loginName(username));
+    await reserveCodeCheck(ctx, loginName(username), false);
     throw idpErrors.codeMismatch();
   }
   const hash = await checkCode(ctx, user, 'reset', code);
@@ -51,7 +51,7 @@ export const confirmForgotPassword: Action = async (ctx, input) => {
     passwordChangeRequired: false,
   };
   await ctx.db.transaction(async (tx) => {
-    await consumeCode(tx, user, 'reset', hash);
+    await consumeCode(ctx, tx, user, 'reset', hash);
     await tx.update(users).set(update).where(eq(users.sub, user.sub));
     await tx
       .update(idpRefreshTokens)

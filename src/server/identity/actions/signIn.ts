@@ -161,11 +161,18 @@ async function refreshAuth(ctx: IdentityContext, auth: Body): Promise<Body> {
 
 /**
  * InitiateAuth: USER_SRP_AUTH, USER_PASSWORD_AUTH, REFRESH_TOKEN_AUTH or CUSTOM_AUTH (with
- * `CHALLENGE_NAME=SRP_A`: SRP, then the custom challenge; without: the custom challenge alone).
+ * `CHALLENGE_NAME=SRP_A`: SRP, then the custom challenge; without: the custom challenge alone),
+ * each only when the app client allows it (`ctx.authFlows`; issue 25 point 8):
+ * InvalidParameterException `<flow> flow not enabled for this client` otherwise.
  */
 export const initiateAuth: Action = async (ctx, input) => {
   checkClient(ctx, input);
   const flow = required(input, 'AuthFlow');
+  // As Cognito's ExplicitAuthFlows: a flow the app client does not allow is refused first.
+  const allowed = flow === 'REFRESH_TOKEN' ? 'REFRESH_TOKEN_AUTH' : flow;
+  if (!(ctx.authFlows as ReadonlySet<string>).has(allowed)) {
+    throw idpErrors.invalidParameter(`${flow} flow not enabled for this client`);
+  }
   const auth = parameters(input, 'AuthParameters');
   switch (flow) {
     case 'USER_SRP_AUTH':

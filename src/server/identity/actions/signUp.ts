@@ -50,13 +50,21 @@ function emailAttribute(attributes: unknown): string {
 /**
  * SignUp: creates an unconfirmed user (replacing an unconfirmed one of the same username or
  * email) and mails the confirmation code. UsernameExistsException when a confirmed user has the
- * username or email.
+ * username or email. As a Cognito pool with email as the sign-in alias (issue 25 point 7), a
+ * username that has the shape of an email must be the email attribute itself, or the sign-up
+ * is refused (InvalidParameterException): nobody signs up under another person's address.
  */
 export const signUp: Action = async (ctx, input) => {
   checkClient(ctx, input);
   const username = normaliseUsername(required(input, 'Username'));
   const password = required(input, 'Password');
   const email = emailAttribute(input.UserAttributes ?? []);
+  if (EMAIL.test(username) && username !== loginName(email)) {
+    throw idpErrors.invalidParameter(
+      'Username cannot be of email format unless it is the email attribute, since user pool ' +
+        'is configured for email alias.',
+    );
+  }
   checkPasswordPolicy(password);
 
   const sub = randomUUID();
@@ -118,7 +126,7 @@ export const confirmSignUp: Action = async (ctx, input) => {
   const code = required(input, 'ConfirmationCode');
   const user = await findUser(ctx, username);
   if (!user || user.confirmed) {
-    await reserveCodeCheck(ctx, user?.email ?? loginName(username));
+    await reserveCodeCheck(ctx, user?.email ?? loginName(username), false);
     throw idpErrors.codeMismatch();
   }
   const hash = await checkCode(ctx, user, 'confirm', code);
@@ -129,7 +137,7 @@ export const confirmSignUp: Action = async (ctx, input) => {
       .where(and(eq(users.sub, user.sub), eq(users.confirmed, false)))
       .returning({ sub: users.sub });
     if (confirmed.length === 0) throw idpErrors.codeMismatch();
-    await consumeCode(tx, user, 'confirm', hash);
+    await consumeCode(ctx, tx, user, 'confirm', hash);
     await ctx.hooks.onUserConfirmed?.({ sub: user.sub, email: user.email }, tx);
   });
   return {};
@@ -145,7 +153,7 @@ export const resendConfirmationCode: Action = async (ctx, input) => {
   const user = await findUser(ctx, username);
   if (!user || user.confirmed) {
     const address = user?.email ?? loginName(username);
-    await countCodeSend(ctx, address);
+    await countCodeSend(ctx, address, false);
     return { CodeDeliveryDetails: deliveryDetails(address) };
   }
   return { CodeDeliveryDetails: await sendCode(ctx, user, 'confirm') };

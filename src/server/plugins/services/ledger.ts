@@ -6,12 +6,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { SIGNUP_BONUS_PEANUTS } from '../../../core/constants';
 import { toNano } from '../../../core/peanuts';
 import { rowsOf, type Database } from '../../db';
 import { ledgerEntries, signupBonusGrants } from '../../db/schema';
-import { EMAIL_HASH_SECRET, emailHash, serverSecret } from '../../identity/secrets';
+import { EMAIL_HASH_SECRET, emailHash, emailHashes, serverSecret } from '../../identity/secrets';
 
 /** A database or an open transaction of one. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -43,7 +43,7 @@ export interface LedgerService {
   balanceNano(userSub: string, tx?: Executor): Promise<number>;
   /**
    * Credits the sign-up bonus (spec §1: 10 peanuts; the mock preset's starting balance of spec
-   * §9: 37) to `userSub`, once per account and once per email address ever (issue 16: the
+   * §9: 37) to `userSub`, once per account and once per mailbox ever (identity/secrets.ts mailboxOf; issue 16: the
    * record of addresses outlives the account, so deleting it and signing up again gets
    * nothing). Returns true when credited.
    */
@@ -92,6 +92,12 @@ export function createLedger(
       return Number(row?.total ?? 0);
     },
     async creditSignupBonus(userSub, email, tx = db) {
+      // Once per mailbox (issue 25): a record under the address as typed (before) counts too.
+      const earlier = await tx
+        .select({ emailHash: signupBonusGrants.emailHash })
+        .from(signupBonusGrants)
+        .where(inArray(signupBonusGrants.emailHash, emailHashes(deps.emailHashKey, email)));
+      if (earlier.length > 0) return false;
       const first = await tx
         .insert(signupBonusGrants)
         .values({ emailHash: emailHash(deps.emailHashKey, email) })
