@@ -84,16 +84,13 @@ export function forwardedChains(
   headers: Readonly<Record<string, string | string[] | undefined>>,
 ): string[][] {
   const chains: string[][] = [];
-  const joined = (value: string | string[]) => (Array.isArray(value) ? value.join(',') : value);
+  // A header sent more than once is one list, in order (as Node joins most headers).
+  const entries = (value: string | string[]) =>
+    (Array.isArray(value) ? value.join(',') : value).split(',');
   const xff = headers['x-forwarded-for'];
-  if (xff !== undefined)
-    chains.push(
-      joined(xff)
-        .split(',')
-        .map((entry) => entry.trim()),
-    );
+  if (xff !== undefined) chains.push(entries(xff).map((entry) => entry.trim()));
   const forwarded = headers.forwarded;
-  if (forwarded !== undefined) chains.push(joined(forwarded).split(',').map(forwardedNode));
+  if (forwarded !== undefined) chains.push(entries(forwarded).map(forwardedNode));
   return chains;
 }
 
