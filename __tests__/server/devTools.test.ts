@@ -7,6 +7,8 @@
  *   through a veth to the host) gets 404, unless DEV_TOOLS_PUBLIC=true.
  * - The account-takeover sequence (ForgotPassword, read the code, ConfirmForgotPassword, sign
  *   in) fails in each configuration.
+ * - Issue 25: a loopback socket carrying X-Forwarded-For or Forwarded (a reverse proxy on this
+ *   machine) is local only when TRUST_PROXY resolves it to loopback.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -193,6 +195,54 @@ describe('the embedded default', () => {
       expect(relayedSms.statusCode).toBe(404);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('behind a reverse proxy on this machine (issue 25)', () => {
+  /** The mailbox and SMS outbox statuses for a loopback socket sending `headers`. */
+  async function statuses(app: App, headers: Record<string, string>) {
+    const mailbox = await app.inject({ method: 'GET', url: '/dev/mailbox/a@example.com', headers });
+    const sms = await app.inject({ method: 'GET', url: '/dev/sms/%2B15550100', headers });
+    return [mailbox.statusCode, sms.statusCode];
+  }
+
+  it('hides /dev/ from a forwarded request unless TRUST_PROXY resolves it to loopback', async () => {
+    const untrusted = await buildApp(testConfig());
+    const trusted = await buildApp(testConfig({ TRUST_PROXY: '127.0.0.1' }));
+    try {
+      const seen = {
+        untrusted: {
+          xffRemote: await statuses(untrusted, { 'x-forwarded-for': '198.51.100.7' }),
+          xffLoopback: await statuses(untrusted, { 'x-forwarded-for': '127.0.0.1' }),
+          forwardedLoopback: await statuses(untrusted, { forwarded: 'for=127.0.0.1' }),
+        },
+        trusted: {
+          xffLoopback: await statuses(trusted, { 'x-forwarded-for': '127.0.0.1' }),
+          forwardedLoopback: await statuses(trusted, { forwarded: 'for="[::1]:4711"' }),
+          forwardedRemote: await statuses(trusted, { forwarded: 'for=198.51.100.7' }),
+          xffLoopbackForwardedRemote: await statuses(trusted, {
+            'x-forwarded-for': '127.0.0.1',
+            forwarded: 'for=198.51.100.7',
+          }),
+        },
+      };
+      expect(seen).toEqual({
+        untrusted: {
+          xffRemote: [404, 404],
+          xffLoopback: [404, 404],
+          forwardedLoopback: [404, 404],
+        },
+        trusted: {
+          xffLoopback: [200, 200],
+          forwardedLoopback: [200, 200],
+          forwardedRemote: [404, 404],
+          xffLoopbackForwardedRemote: [404, 404],
+        },
+      });
+    } finally {
+      await untrusted.close();
+      await trusted.close();
     }
   });
 });

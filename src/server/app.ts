@@ -14,6 +14,7 @@ import { PACK_IDS, type ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db';
 import { errorHandler } from './errors';
 import { loggerOptions, type LogDestination } from './logger';
+import { proxyTrust } from './net/loopback';
 import latency from './plugins/external/latency';
 import rateLimit from './plugins/external/rateLimit';
 import security from './plugins/external/security';
@@ -109,10 +110,8 @@ function buildInstance(config: ServerConfig, deps: AppDeps): App {
     logger: loggerOptions(config.logLevel, deps.logStream),
     bodyLimit: config.bodyLimit,
     // A hop count trusts that many proxies nearest to us; a list, the proxies at those addresses.
-    trustProxy:
-      typeof trustProxy === 'number'
-        ? (_address: string, hop: number) => hop < trustProxy
-        : trustProxy && [...trustProxy],
+    // The same predicate decides who is a loopback caller (net/loopback.ts).
+    trustProxy: trustProxy !== false && proxyTrust(trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
 }
@@ -213,6 +212,7 @@ async function registerPlugins(
       sms: sms?.outbox,
       checkout,
       public: config.devToolsPublic,
+      trustProxy: config.trustProxy,
     });
   }
   await app.register(spa, { webDir: config.webDir });
@@ -248,6 +248,11 @@ async function registerLocalCheckout(
       ).statusCode,
   });
   app.addHook('onClose', async () => checkout.close());
-  await app.register(checkoutRoutes, { checkout, packIds });
+  await app.register(checkoutRoutes, {
+    checkout,
+    packIds,
+    public: config.devToolsPublic,
+    trustProxy: config.trustProxy,
+  });
   return checkout;
 }

@@ -169,7 +169,8 @@ export interface ServerConfig {
 
 /**
  * The embedded default of `STRIPE_WEBHOOK_SECRET` (DESIGN.md "webhook secret", README): public,
- * so production refuses to start without a real one.
+ * so production refuses to start without a real one or with this one, and elsewhere the events
+ * it signs are taken from loopback callers only (routes/webhooks.ts).
  */
 export const LOCAL_WEBHOOK_SECRET = 'whsec_peanutvpn_local_checkout';
 
@@ -311,7 +312,8 @@ function readAllowedHosts(env: Env): readonly string[] {
  * Throws `{NAME} unset in environment!` (spec §8) when `NODE_ENV=production` and a required
  * setting (DATABASE_URL, PUBLIC_URL, CHECKOUT_URL_STARTER/_PRO/_ELITE, STRIPE_WEBHOOK_SECRET,
  * SMTP_URL) is missing,
- * and a descriptive Error when a value is malformed (or `TRUST_PROXY=true`).
+ * and a descriptive Error when a value is malformed (or `TRUST_PROXY=true`, or production with
+ * the public LOCAL_WEBHOOK_SECRET).
  */
 export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
   const nodeEnv = read(env, 'NODE_ENV') ?? 'development';
@@ -347,6 +349,13 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
   if (!embeddedIdp && cognitoIssuer === undefined) {
     throw new Error('EMBEDDED_IDP=false needs COGNITO_ISSUER: nobody could sign in');
   }
+  const stripeWebhookSecret = required('STRIPE_WEBHOOK_SECRET') ?? LOCAL_WEBHOOK_SECRET;
+  if (production && stripeWebhookSecret === LOCAL_WEBHOOK_SECRET) {
+    throw new Error(
+      'STRIPE_WEBHOOK_SECRET is the public default of the local checkout: anyone could sign ' +
+        "events with it; set your Stripe endpoint's signing secret",
+    );
+  }
 
   return Object.freeze({
     port,
@@ -377,7 +386,7 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     checkoutUrls: Object.freeze(checkoutUrls),
     paymentLinks: readPaymentLinks(env),
     matchPackByAmount: readBoolean(env, 'STRIPE_MATCH_AMOUNT', true),
-    stripeWebhookSecret: required('STRIPE_WEBHOOK_SECRET') ?? LOCAL_WEBHOOK_SECRET,
+    stripeWebhookSecret,
     preset: readChoice(env, 'PRESET', PRESET_NAMES),
     provisioner: readChoice(env, 'PROVISIONER', PROVISIONER_NAMES),
     netns: loadNetnsSettings(env),

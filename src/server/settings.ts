@@ -188,7 +188,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   {
     name: 'DEV_TOOLS_PUBLIC',
     description:
-      'Let callers other than this machine (loopback) read the development companions under /dev/ (local mailbox): `true` or `false`; logs a warning; never in production, where /dev/ does not exist',
+      'Let callers other than loopback use the development companions (/dev/, the local checkout /checkout/, events signed with the public default webhook secret): `true` or `false`; logs a warning; never in production',
     default: 'false (loopback callers only)',
     requiredInProduction: false,
   },

@@ -9,10 +9,15 @@
  *   (Win the dispute once disputed), and a link back to the dashboard;
  * - `POST /checkout/<packId>/sessions/<id>/refund` and `/dispute`; `/win` closes a dispute won.
  * Small server-rendered HTML: no script, every value escaped.
+ *
+ * Like the other development companions (routes/dev.ts, issue 25), the pages answer loopback
+ * callers only (net/loopback.ts `loopbackOnly`), unless `DEV_TOOLS_PUBLIC=true`: anyone else gets
+ * the 404 of a route that does not exist, so another machine cannot Pay for peanuts.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PeanutsPack } from '../../core/packs';
 import type { CheckoutInput, LocalCheckout, LocalSession } from '../billing/localCheckout';
+import { loopbackOnly, type TrustProxy } from '../net/loopback';
 
 /** Options of the checkout pages. */
 export interface CheckoutRoutesOptions {
@@ -20,6 +25,10 @@ export interface CheckoutRoutesOptions {
   checkout: LocalCheckout;
   /** The pack ids sold through the local checkout. */
   packIds: readonly string[];
+  /** True to answer callers other than loopback too (`DEV_TOOLS_PUBLIC`). */
+  public: boolean;
+  /** The proxies whose forwarding headers are believed (`TRUST_PROXY`). */
+  trustProxy: TrustProxy;
 }
 
 /** HTML-escapes `text`. */
@@ -141,6 +150,7 @@ export default async function checkoutRoutes(
   opts: CheckoutRoutesOptions,
 ): Promise<void> {
   const { checkout } = opts;
+  loopbackOnly(app, { public: opts.public, trustProxy: opts.trustProxy });
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },

@@ -1,20 +1,20 @@
 /**
  * The development companions of the embedded default (DESIGN.md "Fixed points", issue 13):
- * the local mailbox at `GET /dev/mailbox/<email>` and the local checkout's delivered Stripe events
- * at `GET /dev/checkout/events` and the local SMS outbox at `GET /dev/sms/<phone>`. They hold codes that let anyone take over an account, so:
+ * the local mailbox at `GET /dev/mailbox/<email>`, the local checkout's delivered Stripe events
+ * at `GET /dev/checkout/events` and the local SMS outbox at `GET /dev/sms/<phone>`. They hold
+ * codes that let anyone take over an account, so:
  * - production never registers them (app.ts), so no `/dev/*` route exists there;
- * - they answer only callers on the loopback interface, unless the operator opts in with
- *   `DEV_TOOLS_PUBLIC=true` (logged as a warning at start); anyone else gets the 404 of a
- *   route that does not exist.
- *
- * A caller counts as loopback only when both the socket's peer and the client address
- * (`request.ip`, which follows X-Forwarded-For only from the proxies TRUST_PROXY names) are
- * loopback: a reverse proxy on this machine does not make the world local.
+ * - they answer only loopback callers (net/loopback.ts `loopbackOnly`: a request carrying
+ *   X-Forwarded-For or Forwarded counts only when TRUST_PROXY resolves it to loopback), unless
+ *   the operator opts in with `DEV_TOOLS_PUBLIC=true` (logged as a warning at start); anyone
+ *   else gets the 404 of a route that does not exist. The local checkout's pages
+ *   (routes/checkout.ts) and the events signed with the public default secret
+ *   (routes/webhooks.ts) follow the same rule.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { LocalCheckout } from '../billing/localCheckout';
 import type { Mailbox, SmsOutbox } from '../identity';
-import { isLoopbackAddress } from '../net/loopback';
+import { loopbackOnly, type TrustProxy } from '../net/loopback';
 
 /** Options of the development routes. */
 export interface DevRoutesOptions {
@@ -26,11 +26,8 @@ export interface DevRoutesOptions {
   checkout?: LocalCheckout;
   /** True to answer callers other than loopback too (`DEV_TOOLS_PUBLIC`). */
   public: boolean;
-}
-
-/** True when the request comes from this machine (socket peer and client address). */
-export function isLoopbackRequest(request: FastifyRequest): boolean {
-  return isLoopbackAddress(request.socket.remoteAddress) && isLoopbackAddress(request.ip);
+  /** The proxies whose forwarding headers are believed (`TRUST_PROXY`; default none). */
+  trustProxy?: TrustProxy;
 }
 
 /** Registers the development companions, hidden from non-loopback callers unless public. */
@@ -40,20 +37,13 @@ export default async function devRoutes(
 ): Promise<void> {
   if (opts.public) {
     app.log.warn(
-      'DEV_TOOLS_PUBLIC=true: the local mailbox under /dev/ answers every caller; anyone who can ' +
-        'reach this port can read confirmation and password reset codes',
+      'DEV_TOOLS_PUBLIC=true: the development companions answer every caller; anyone who can ' +
+        'reach this port can read confirmation and password reset codes under /dev/, pay on ' +
+        'the local checkout /checkout/ and post events signed with the public default ' +
+        'STRIPE_WEBHOOK_SECRET, crediting peanuts',
     );
-  } else {
-    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!isLoopbackRequest(request)) {
-        request.log.info(
-          { url: request.routeOptions.url },
-          'dev route hidden from non-loopback caller',
-        );
-        return reply.callNotFound();
-      }
-    });
   }
+  loopbackOnly(app, { public: opts.public, trustProxy: opts.trustProxy ?? false });
 
   const mailbox = opts.mailbox;
   if (mailbox) {

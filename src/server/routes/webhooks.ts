@@ -5,16 +5,35 @@
  * is applied by `app.billing` and answered 200, whatever its type or match.
  *
  * The secret is never logged, nor the signature header.
+ *
+ * The embedded default secret (`LOCAL_WEBHOOK_SECRET`) is public: anyone can sign with it. While
+ * it is the secret, events are taken from loopback callers only (net/loopback.ts, the local
+ * checkout delivers from this machine), unless `DEV_TOOLS_PUBLIC=true`: anyone else gets 403 and
+ * nothing is read (issue 25, DESIGN.md "local checkout exposure"). Production refuses the
+ * default secret (config.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Stripe from 'stripe';
+import { LOCAL_WEBHOOK_SECRET } from '../config';
 import { HttpError } from '../errors';
+import { isLoopbackCaller, proxyTrust } from '../net/loopback';
 import { errorResponses } from '../schemas/common';
 import { WebhookReceivedSchema } from '../schemas/webhooks';
 
 /** Registers the Stripe webhook endpoint (encapsulated: its JSON parser keeps the raw body). */
 const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const secret = app.config.stripeWebhookSecret;
+  if (secret === LOCAL_WEBHOOK_SECRET && !app.config.devToolsPublic) {
+    const trust = proxyTrust(app.config.trustProxy);
+    app.addHook('onRequest', async (request) => {
+      if (isLoopbackCaller(request.raw, trust)) return;
+      throw new HttpError(
+        403,
+        'Events signed with the public default STRIPE_WEBHOOK_SECRET are accepted from this ' +
+          "machine only: set STRIPE_WEBHOOK_SECRET to your Stripe endpoint's signing secret",
+      );
+    });
+  }
   // The signature covers the exact bytes sent: keep them, parse after verifying.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
