@@ -108,10 +108,11 @@ describe.each(DATABASE_KINDS)('Stripe webhook on %s', (kind) => {
       expect(await balance(buyer.sub)).toBe(10 * PEANUT);
 
       const won = disputeClosedEvent(paymentIntent, 'won');
+      const again = disputeClosedEvent(paymentIntent, 'won');
       const answers = await Promise.all([
         deliver(app, won),
         deliver(app, won),
-        deliver(app, disputeClosedEvent(paymentIntent, 'won')),
+        deliver(app, again),
       ]);
       expect(answers.map((a) => a.json<{ outcome: string }>().outcome).sort()).toEqual([
         'applied',
@@ -124,7 +125,12 @@ describe.each(DATABASE_KINDS)('Stripe webhook on %s', (kind) => {
       expect(entries).toEqual([
         expect.objectContaining({
           amountNano: 34 * PEANUT * 0.75,
-          key: `purchase_reversal:${sessionId}:${won.id as string}`,
+          // Written by whichever of the two events came first.
+          key: expect.stringMatching(
+            new RegExp(
+              `^purchase_reversal:${sessionId}:(${won.id as string}|${again.id as string})$`,
+            ),
+          ) as string,
         }),
       ]);
       const [purchase] = await app.db
