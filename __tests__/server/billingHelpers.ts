@@ -10,6 +10,8 @@ import Stripe from 'stripe';
 import type { App } from '../../src/server/app';
 import { LOCAL_WEBHOOK_SECRET } from '../../src/server/config';
 import { ledgerEntries, type LedgerEntryRow } from '../../src/server/db/schema';
+import { PACKS } from '../../src/server/plugins/services/packs';
+import { packIdOfPaymentLink } from '../../src/server/billing/events';
 import { LogCapture, setUpDatabase, type DatabaseKind, type DatabaseSuite } from './helpers';
 import { buildVpnApp, signUpUser, type TestUser } from './vpnHelpers';
 
@@ -29,10 +31,25 @@ export interface SessionFields {
   paymentStatus?: 'paid' | 'unpaid';
   sessionId?: string;
   paymentIntent?: string;
-  /** Cents paid (default 271, the starter pack's price). */
+  /** Cents paid (default the price of `packId` when it is a pack's, else 271: Starter's). */
   amountTotal?: number;
   /** Cents before discounts (default: absent). */
   amountSubtotal?: number;
+  /** Currency (default `usd`). */
+  currency?: string;
+  /** Adaptive Pricing's `currency_conversion` (default: absent). */
+  currencyConversion?: {
+    source_currency: string;
+    amount_subtotal: number;
+    amount_total: number;
+    fx_rate: string;
+  };
+}
+
+/** The price in cents of the pack `packId`, when it is one. */
+function priceOf(packId: string | undefined): number | undefined {
+  const pack = PACKS.find((candidate) => candidate.id === packId);
+  return pack && Math.round(pack.price * 100);
 }
 
 /** A `checkout.session.completed` event as Stripe sends it (the fields we read and a few more). */
@@ -50,9 +67,15 @@ export function sessionCompleted(fields: SessionFields): Record<string, unknown>
         object: 'checkout.session',
         client_reference_id: fields.clientReferenceId ?? null,
         customer_details: { email: 'buyer@example.com' },
-        amount_total: fields.amountTotal ?? 271,
+        amount_total:
+          fields.amountTotal ??
+          priceOf(fields.packId ?? packIdOfPaymentLink(fields.paymentLink ?? undefined)) ??
+          271,
         ...(fields.amountSubtotal === undefined ? {} : { amount_subtotal: fields.amountSubtotal }),
-        currency: 'usd',
+        currency: fields.currency ?? 'usd',
+        ...(fields.currencyConversion === undefined
+          ? {}
+          : { currency_conversion: fields.currencyConversion }),
         mode: 'payment',
         payment_status: fields.paymentStatus ?? 'paid',
         payment_intent: fields.paymentIntent ?? stripeId('pi'),

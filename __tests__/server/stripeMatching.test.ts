@@ -42,7 +42,8 @@ describe.each(DATABASE_KINDS)('Stripe pack matching and partial refunds on %s', 
     const event = sessionCompleted({
       clientReferenceId: buyer.sub,
       paymentLink: 'plink_1EliteLink',
-      amountTotal: 500, // discounted: the link decides, not the amount
+      amountTotal: 500, // discounted: the link decides the pack, the subtotal is its price
+      amountSubtotal: 987,
     });
     expect(await outcomeOf(app, event)).toBe('applied');
     expect(await app.ledger.balanceNano(buyer.sub)).toBe((10 + 73) * PEANUT);
@@ -111,6 +112,8 @@ describe.each(DATABASE_KINDS)('Stripe pack matching and partial refunds on %s', 
       amount: 489,
       amountRefunded: 489,
     });
+    // Recorded (issue 25: the refund would stand if the dispute were won), nothing more taken.
+    expect(await outcomeOf(app, full)).toBe('applied');
     expect(await outcomeOf(app, full)).toBe('duplicate');
     expect(await balance()).toBe(10 * PEANUT);
     const [disputed] = await app.db

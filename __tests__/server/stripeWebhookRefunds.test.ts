@@ -1,8 +1,8 @@
 /**
  * `POST /v1/webhooks/stripe` (issue 8), its refunds and disputes: each debits what its purchase
  * credited, once, even when delivered twice at the same time; a dispute closed won gives back
- * what it took, once; the balance may go negative; a refund of an unknown payment changes
- * nothing. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set. Signatures and checkouts
+ * what it took, once, a lost one keeps it, and a closed dispute is final (issue 25); the balance
+ * may go negative; a refund of an unknown payment changes nothing. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set. Signatures and checkouts
  * are in stripeWebhookCheckout.test.ts.
  */
 import { eq } from 'drizzle-orm';
@@ -56,9 +56,25 @@ describe.each(DATABASE_KINDS)('Stripe webhook on %s', (kind) => {
           'applied',
           'duplicate',
         ]);
-        // A second refund or dispute event of the same payment changes nothing either.
+        const stateOf = async () =>
+          (
+            await app.db.select().from(purchases).where(eq(purchases.checkoutSessionId, sessionId))
+          )[0];
+        expect(await stateOf()).toMatchObject({
+          state,
+          packId: 'pro',
+          userSub: buyer.sub,
+          amountTotal: 489,
+        });
+        // A second refund or dispute event of the same payment takes nothing more (issue 25: it
+        // moves the purchase's reversal state, so it is applied, and its replay is a duplicate).
         const other = type === 'charge.refunded' ? 'charge.dispute.created' : 'charge.refunded';
-        expect((await deliver(app, reversalEvent(other, paymentIntent))).json()).toEqual({
+        const second = reversalEvent(other, paymentIntent);
+        expect((await deliver(app, second)).json()).toEqual({
+          received: true,
+          outcome: 'applied',
+        });
+        expect((await deliver(app, second)).json()).toEqual({
           received: true,
           outcome: 'duplicate',
         });
@@ -67,19 +83,11 @@ describe.each(DATABASE_KINDS)('Stripe webhook on %s', (kind) => {
         expect(entries).toEqual([
           expect.objectContaining({
             amountNano: -34 * PEANUT,
-            key: `purchase_reversal:${sessionId}`,
+            key: `purchase_reversal:${sessionId}:${event.id as string}`,
           }),
         ]);
-        const [purchase] = await app.db
-          .select()
-          .from(purchases)
-          .where(eq(purchases.checkoutSessionId, sessionId));
-        expect(purchase).toMatchObject({
-          state,
-          packId: 'pro',
-          userSub: buyer.sub,
-          amountTotal: 271,
-        });
+        // Refunded in full and disputed: the dispute shows (issue 25, reversalState.ts).
+        expect(await stateOf()).toMatchObject({ state: 'disputed', refundedNano: 34 * PEANUT });
       },
     );
 
@@ -91,11 +99,6 @@ describe.each(DATABASE_KINDS)('Stripe webhook on %s', (kind) => {
         app,
         sessionCompleted({ clientReferenceId: buyer.sub, packId: 'pro', sessionId, paymentIntent }),
       );
-      // A won dispute of a purchase never disputed: nothing to give back.
-      expect((await deliver(app, disputeClosedEvent(paymentIntent, 'won'))).json()).toEqual({
-        received: true,
-        outcome: 'unmatched',
-      });
       // A partial refund first (a quarter), then the dispute of the rest.
       await deliver(
         app,
@@ -104,17 +107,12 @@ describe.each(DATABASE_KINDS)('Stripe webhook on %s', (kind) => {
       await deliver(app, reversalEvent('charge.dispute.created', paymentIntent));
       expect(await balance(buyer.sub)).toBe(10 * PEANUT);
 
-      expect((await deliver(app, disputeClosedEvent(paymentIntent, 'lost'))).json()).toEqual({
-        received: true,
-        outcome: 'ignored',
-      });
-      expect(await balance(buyer.sub)).toBe(10 * PEANUT);
-
       const won = disputeClosedEvent(paymentIntent, 'won');
+      const again = disputeClosedEvent(paymentIntent, 'won');
       const answers = await Promise.all([
         deliver(app, won),
         deliver(app, won),
-        deliver(app, disputeClosedEvent(paymentIntent, 'won')),
+        deliver(app, again),
       ]);
       expect(answers.map((a) => a.json<{ outcome: string }>().outcome).sort()).toEqual([
         'applied',
@@ -127,7 +125,12 @@ describe.each(DATABASE_KINDS)('Stripe webhook on %s', (kind) => {
       expect(entries).toEqual([
         expect.objectContaining({
           amountNano: 34 * PEANUT * 0.75,
-          key: `dispute_won:${sessionId}`,
+          // Written by whichever of the two events came first.
+          key: expect.stringMatching(
+            new RegExp(
+              `^purchase_reversal:${sessionId}:(${won.id as string}|${again.id as string})$`,
+            ),
+          ) as string,
         }),
       ]);
       const [purchase] = await app.db
@@ -135,6 +138,91 @@ describe.each(DATABASE_KINDS)('Stripe webhook on %s', (kind) => {
         .from(purchases)
         .where(eq(purchases.checkoutSessionId, sessionId));
       expect(purchase.state).toBe('paid');
+
+      // A dispute is closed once: a lost closing after the won one changes nothing.
+      expect((await deliver(app, disputeClosedEvent(paymentIntent, 'lost'))).json()).toEqual({
+        received: true,
+        outcome: 'duplicate',
+      });
+      expect(await balance(buyer.sub)).toBe(10 * PEANUT + 34 * PEANUT * 0.75);
+    });
+
+    it('keeps what a lost dispute took; a dispute closed before it opened is final', async () => {
+      const lost = await signUpUser(app, 'disputelost');
+      const lostIntent = stripeId('pi');
+      await deliver(
+        app,
+        sessionCompleted({ clientReferenceId: lost.sub, packId: 'pro', paymentIntent: lostIntent }),
+      );
+      await deliver(app, reversalEvent('charge.dispute.created', lostIntent));
+      expect((await deliver(app, disputeClosedEvent(lostIntent, 'lost'))).json()).toEqual({
+        received: true,
+        outcome: 'applied',
+      });
+      expect(await balance(lost.sub)).toBe(10 * PEANUT);
+
+      // Stripe does not promise the order of its events: the closing (won) first, then the
+      // opening of the same dispute, which takes nothing.
+      const early = await signUpUser(app, 'disputeearly');
+      const earlyIntent = stripeId('pi');
+      await deliver(
+        app,
+        sessionCompleted({
+          clientReferenceId: early.sub,
+          packId: 'pro',
+          paymentIntent: earlyIntent,
+        }),
+      );
+      expect((await deliver(app, disputeClosedEvent(earlyIntent, 'won'))).json()).toEqual({
+        received: true,
+        outcome: 'applied',
+      });
+      expect(
+        (await deliver(app, reversalEvent('charge.dispute.created', earlyIntent))).json(),
+      ).toEqual({
+        received: true,
+        outcome: 'duplicate',
+      });
+      expect(await balance(early.sub)).toBe(44 * PEANUT);
+    });
+
+    it('takes back a full refund after a won dispute (issue 25: 27 -> 10 -> 27 -> 10)', async () => {
+      const buyer = await signUpUser(app, 'wonrefund');
+      const paymentIntent = stripeId('pi');
+      await deliver(
+        app,
+        sessionCompleted({ clientReferenceId: buyer.sub, packId: 'starter', paymentIntent }),
+      );
+      expect(await balance(buyer.sub)).toBe(27 * PEANUT);
+      await deliver(app, reversalEvent('charge.dispute.created', paymentIntent));
+      expect(await balance(buyer.sub)).toBe(10 * PEANUT);
+      await deliver(app, disputeClosedEvent(paymentIntent, 'won'));
+      expect(await balance(buyer.sub)).toBe(27 * PEANUT);
+      const refund = reversalEvent('charge.refunded', paymentIntent, {
+        amount: 271,
+        amountRefunded: 271,
+      });
+      expect((await deliver(app, refund)).json()).toEqual({ received: true, outcome: 'applied' });
+      expect(await balance(buyer.sub)).toBe(10 * PEANUT);
+      // Delivered again, or refunded again by another event: nothing more.
+      expect((await deliver(app, refund)).json()).toEqual({ received: true, outcome: 'duplicate' });
+      await deliver(app, reversalEvent('charge.refunded', paymentIntent));
+      expect(await balance(buyer.sub)).toBe(10 * PEANUT);
+      // One entry per transition: the dispute's debit, its credit back, the refund's debit.
+      const reversals = (await entriesOf(buyer.sub))
+        .filter((e) => e.kind !== 'signup_bonus')
+        .sort((a, b) => a.id - b.id);
+      expect(reversals.map((e) => [e.kind, e.amountNano / PEANUT])).toEqual([
+        ['purchase', 17],
+        ['dispute', -17],
+        ['dispute_won', 17],
+        ['refund', -17],
+      ]);
+      const [purchase] = await app.db
+        .select()
+        .from(purchases)
+        .where(eq(purchases.paymentIntent, paymentIntent));
+      expect(purchase).toMatchObject({ state: 'refunded', dispute: 'won' });
     });
 
     it('lets the balance go negative when the peanuts were spent (spec §3)', async () => {

@@ -29,8 +29,13 @@ export interface CompletedSession {
   amountTotal: number;
   /** Amount before discounts (cents), when given. */
   amountSubtotal: number | undefined;
-  /** Currency, lower case. */
+  /** Currency, lower case (the buyer's, under Adaptive Pricing). */
   currency: string;
+  /**
+   * Adaptive Pricing (`currency_conversion`): the merchant's currency the session was priced in
+   * and the amounts in it (smallest unit); undefined when the session was not converted.
+   */
+  conversion: { sourceCurrency: string; amountSubtotal: number; amountTotal: number } | undefined;
   /** True when `payment_status` is `paid`. */
   paid: boolean;
   /** The payment intent (`pi_...`), when any. */
@@ -111,6 +116,21 @@ function idOf(field: string | { id: string } | null | undefined): string | undef
   return field && typeof field.id === 'string' ? field.id : undefined;
 }
 
+/** A whole amount in a currency's smallest unit, or undefined. */
+function amountOf(value: unknown): number | undefined {
+  return Number.isSafeInteger(value) ? (value as number) : undefined;
+}
+
+/** The `currency_conversion` of an Adaptive Pricing session, when complete. */
+function conversionOf(session: Stripe.Checkout.Session): CompletedSession['conversion'] {
+  const conversion = session.currency_conversion;
+  if (!conversion || typeof conversion.source_currency !== 'string') return undefined;
+  const amountSubtotal = amountOf(conversion.amount_subtotal);
+  const amountTotal = amountOf(conversion.amount_total);
+  if (amountSubtotal === undefined || amountTotal === undefined) return undefined;
+  return { sourceCurrency: conversion.source_currency.toLowerCase(), amountSubtotal, amountTotal };
+}
+
 /** Reads the purchase of a `checkout.session.completed` event. */
 export function completedSession(session: Stripe.Checkout.Session): CompletedSession {
   const packId = session.metadata?.packId;
@@ -120,10 +140,9 @@ export function completedSession(session: Stripe.Checkout.Session): CompletedSes
     packId: typeof packId === 'string' ? packId : undefined,
     paymentLink: idOf(session.payment_link),
     amountTotal: session.amount_total ?? 0,
-    amountSubtotal: Number.isSafeInteger(session.amount_subtotal)
-      ? (session.amount_subtotal as number)
-      : undefined,
-    currency: session.currency ?? '',
+    amountSubtotal: amountOf(session.amount_subtotal),
+    currency: (session.currency ?? '').toLowerCase(),
+    conversion: conversionOf(session),
     paid: session.payment_status === 'paid',
     paymentIntent: idOf(session.payment_intent),
     referralCode: referralCodeOfClientReference(session.client_reference_id),

@@ -27,6 +27,14 @@ export const PURCHASE_STATES = ['paid', 'refunded', 'disputed'] as const;
 export type PurchaseState = (typeof PURCHASE_STATES)[number];
 
 /**
+ * Where a purchase's dispute stands (issue 25, reversals.ts): none yet, opened, or closed won or
+ * lost (final: a charge is disputed at most once).
+ */
+export const DISPUTE_STATES = ['none', 'open', 'won', 'lost'] as const;
+/** A dispute state. */
+export type DisputeState = (typeof DISPUTE_STATES)[number];
+
+/**
  * One paid checkout session credited to a user (spec §2 "Pricing", issue 8). Written in the
  * transaction that appends its `purchase:<sessionId>` ledger entry; goes with the account.
  */
@@ -49,8 +57,18 @@ export const purchases = pgTable(
     currency: text('currency').notNull(),
     /** The Stripe payment intent (`pi_...`): refunds and disputes name it. */
     paymentIntent: text('payment_intent').unique(),
-    /** `paid`, `refunded` or `disputed`. */
+    /**
+     * `paid`, `refunded` or `disputed`: derived from `refunded_nano` and `dispute`
+     * (reversals.ts `purchaseStateOf`), kept for the statement and the referral rules.
+     */
     state: text('state').notNull().default('paid'),
+    /**
+     * Nano-peanuts the refunds take back (issue 25): the pack's peanuts times the largest
+     * cumulative share refunded so far, at most `peanuts_nano`.
+     */
+    refundedNano: bigint('refunded_nano', { mode: 'number' }).notNull().default(0),
+    /** `none`, `open`, `won` or `lost` (issue 25). */
+    dispute: text('dispute').notNull().default('none'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
@@ -59,6 +77,14 @@ export const purchases = pgTable(
     check(
       'purchases_state_check',
       sql`${table.state} IN (${sql.raw(PURCHASE_STATES.map((state) => `'${state}'`).join(', '))})`,
+    ),
+    check(
+      'purchases_dispute_check',
+      sql`${table.dispute} IN (${sql.raw(DISPUTE_STATES.map((state) => `'${state}'`).join(', '))})`,
+    ),
+    check(
+      'purchases_refunded_check',
+      sql`${table.refundedNano} >= 0 AND ${table.refundedNano} <= ${table.peanutsNano}`,
     ),
   ],
 );
@@ -93,6 +119,45 @@ export const stripeEvents = pgTable(
 
 /** A row of `stripe_events`. */
 export type StripeEventRow = typeof stripeEvents.$inferSelect;
+
+/**
+ * Paid checkout sessions that credited nothing (issue 25): no user named, no known pack, or an
+ * amount before discounts that is not the pack's price in the pack's currency. Kept so that the
+ * operator console can list them and credit one by hand (`credited_at`). A session of a user not
+ * confirmed yet is not here: it waits in `stripe_events` and is applied on confirmation.
+ */
+export const unmatchedPayments = pgTable(
+  'unmatched_payments',
+  {
+    /** The Stripe checkout session id, `cs_...`. */
+    sessionId: text('session_id').primaryKey(),
+    /** The event that delivered it, `evt_...`. */
+    eventId: text('event_id').notNull(),
+    /** The sub its `client_reference_id` names, when it names one (maybe no account). */
+    userSub: text('user_sub'),
+    /** The pack it names (`metadata.packId` or its payment link), when any. */
+    packId: text('pack_id'),
+    /** Amount paid, in the smallest unit of `currency`. */
+    amountTotal: integer('amount_total').notNull(),
+    /** Amount before discounts, in the smallest unit of `currency`, when given. */
+    amountSubtotal: integer('amount_subtotal'),
+    /** The session's (the buyer's) currency, lower case. */
+    currency: text('currency').notNull(),
+    /** Adaptive Pricing: the merchant's currency the amounts were converted from. */
+    sourceCurrency: text('source_currency'),
+    /** Adaptive Pricing: the amount before discounts in `source_currency`. */
+    sourceAmountSubtotal: integer('source_amount_subtotal'),
+    /** Why nothing was credited. */
+    reason: text('reason').notNull(),
+    receivedAt: timestamp('received_at', tz).notNull().defaultNow(),
+    /** When an operator credited it by hand; null until then. */
+    creditedAt: timestamp('credited_at', tz),
+  },
+  (table) => [index('unmatched_payments_received_idx').on(table.receivedAt.desc())],
+);
+
+/** A row of `unmatched_payments`. */
+export type UnmatchedPaymentRow = typeof unmatchedPayments.$inferSelect;
 
 /**
  * The sessions of the local checkout (issue 8, embedded default only): kept in the database so

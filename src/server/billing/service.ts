@@ -1,18 +1,18 @@
 /**
  * Applying Stripe events to the peanuts ledger (issue 8, spec §2 "Pricing", §3): a paid checkout
- * session credits its pack's peanuts exactly once (the ledger key `purchase:<sessionId>` is
- * unique, so concurrent or repeated deliveries write one entry); a refund or a dispute of its
- * payment intent debits what was credited, once (`purchase_reversal:<sessionId>`), and marks the
- * purchase; a dispute that closes won (`charge.dispute.closed`, `status: 'won'`) credits back what
- * the dispute debited, once (`dispute_won:<sessionId>`), and marks the purchase paid again
- * (referral rewards withheld for the dispute stay withheld). The balance may go negative
- * (spec §3). Every event is kept in `stripe_events`.
+ * session whose amount before discounts is its pack's price (unmatched.ts) credits the pack's
+ * peanuts exactly once (the ledger key `purchase:<sessionId>` is unique, so concurrent or
+ * repeated deliveries write one entry); any other paid session credits nothing and is kept in
+ * `unmatched_payments` (issue 25). Refunds and disputes move the purchase's reversal state, each
+ * writing at most one ledger entry of its own (reversals.ts, issue 25), so the balance always
+ * holds what was paid and not taken back, whatever the order of the events. The balance may go
+ * negative (spec §3). Every event is kept in `stripe_events`.
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { toNano } from '../../core/peanuts';
 import type { Database } from '../db';
-import { ledgerEntries, purchases, stripeEvents, users } from '../db/schema';
+import { purchases, stripeEvents, users, type UnmatchedPaymentRow } from '../db/schema';
 import type { Executor, LedgerService } from '../plugins/services/ledger';
 import type { PacksService } from '../plugins/services/packs';
 import {
@@ -21,9 +21,17 @@ import {
   packIdOfPaymentLink,
   reversalOf,
   type CompletedSession,
-  type DisputeClosed,
-  type Reversal,
 } from './events';
+import { applyReversal, type ReversalEvent } from './reversals';
+import {
+  amountBeforeDiscounts,
+  listUnmatched,
+  PACK_CURRENCY,
+  priceCents,
+  priceMismatch,
+  recordUnmatched,
+  type UnmatchedQuery,
+} from './unmatched';
 
 /** What became of an event: see `stripe_events.outcome`. */
 export type EventOutcome = 'applied' | 'duplicate' | 'unmatched' | 'ignored';
@@ -46,7 +54,10 @@ export interface PurchaseHooks {
     purchase: { sessionId: string; userSub: string; referralCode: string | undefined },
     tx: Executor,
   ): Promise<unknown>;
-  /** The purchase of session `sessionId` was just refunded or disputed (in `tx`). */
+  /**
+   * The purchase of session `sessionId` was just refunded (in part or in full) or disputed, or
+   * its dispute closed (in `tx`).
+   */
   onPurchaseReversed?(sessionId: string, tx: Executor): Promise<void>;
 }
 
@@ -80,21 +91,16 @@ export interface BillingService {
    * Returns the number of events applied.
    */
   applyPending(userSub: string, tx?: Executor): Promise<number>;
+  /**
+   * The paid checkout sessions that credited nothing (issue 25: no user named, no known pack, or
+   * an amount that is not the pack's price), newest first, for the operator console.
+   */
+  unmatchedPayments(query?: UnmatchedQuery): Promise<UnmatchedPaymentRow[]>;
 }
 
 /** The ledger key of the credit of a checkout session. */
 export function purchaseKey(sessionId: string): string {
   return `purchase:${sessionId}`;
-}
-
-/** The ledger key of the one debit (refund or dispute) of a checkout session. */
-export function reversalKey(sessionId: string): string {
-  return `purchase_reversal:${sessionId}`;
-}
-
-/** The ledger key of the credit that gives back a won dispute's debit of a checkout session. */
-export function disputeWonKey(sessionId: string): string {
-  return `dispute_won:${sessionId}`;
 }
 
 /** Makes the billing service. */
@@ -103,8 +109,9 @@ export function createBilling(deps: BillingDeps): BillingService {
 
   /**
    * The pack of a session: `metadata.packId`, else its payment link (the local checkout's, or
-   * a configured Stripe Payment Link), else (when `matchByAmount`) the one pack whose USD price
-   * in cents equals its amount before discounts.
+   * a configured Stripe Payment Link), else (when `matchByAmount`) the one pack whose price
+   * equals its amount before discounts (unmatched.ts `amountBeforeDiscounts`). Also answers the
+   * pack id named, known or not.
    */
   const packOf = (session: CompletedSession) => {
     const link = session.paymentLink;
@@ -112,23 +119,43 @@ export function createBilling(deps: BillingDeps): BillingService {
       session.packId ??
       packIdOfPaymentLink(link) ??
       (link === undefined ? undefined : paymentLinks[link]);
-    if (id !== undefined) return packs.get(id);
-    if (!deps.matchByAmount || session.currency !== 'usd') return undefined;
-    const amount = session.amountSubtotal ?? session.amountTotal;
-    const matches = packs.list().filter((pack) => Math.round(pack.price * 100) === amount);
-    return matches.length === 1 ? matches[0] : undefined;
+    if (id !== undefined) return { id, pack: packs.get(id) };
+    const { currency, amount } = amountBeforeDiscounts(session);
+    if (!deps.matchByAmount || currency !== PACK_CURRENCY) return { id, pack: undefined };
+    const matches = packs.list().filter((pack) => priceCents(pack) === amount);
+    const only = matches.length === 1 ? matches[0] : undefined;
+    return { id: only?.id, pack: only };
   };
 
-  const credit = async (session: CompletedSession, tx: Executor): Promise<AppliedEvent> => {
+  /** The outcome of a paid `session` that credits nothing, kept for the operator. */
+  const unmatchedPaid = async (
+    eventId: string,
+    session: CompletedSession,
+    packId: string | undefined,
+    reason: string,
+    tx: Executor,
+  ): Promise<AppliedEvent> => {
+    await recordUnmatched(tx, eventId, session, packId, reason);
+    return { outcome: 'unmatched', reason };
+  };
+
+  const credit = async (
+    eventId: string,
+    session: CompletedSession,
+    tx: Executor,
+  ): Promise<AppliedEvent> => {
     if (session.id === '' || !Number.isSafeInteger(session.amountTotal)) {
       return { outcome: 'unmatched', reason: 'malformed session' };
     }
     if (!session.paid) return { outcome: 'unmatched', reason: 'session not paid' };
+    const { id: packId, pack } = packOf(session);
     if (session.userSub === undefined) {
-      return { outcome: 'unmatched', reason: 'client_reference_id names no user' };
+      return unmatchedPaid(eventId, session, packId, 'client_reference_id names no user', tx);
     }
-    const pack = packOf(session);
-    if (!pack) return { outcome: 'unmatched', reason: 'unknown pack' };
+    if (!pack) return unmatchedPaid(eventId, session, packId, 'unknown pack', tx);
+    // Issue 25: what was paid for is the pack's price, whatever the metadata says.
+    const mismatch = priceMismatch(session, pack);
+    if (mismatch !== undefined) return unmatchedPaid(eventId, session, pack.id, mismatch, tx);
     const [user] = await tx
       .select({ sub: users.sub })
       .from(users)
@@ -162,130 +189,45 @@ export function createBilling(deps: BillingDeps): BillingService {
     return { outcome: 'applied' };
   };
 
-  /**
-   * Nano-peanuts debited so far for the purchase of `sessionId` (full and partial debits, less
-   * the credit of a won dispute).
-   */
-  const debitedNano = async (userSub: string, sessionId: string, tx: Executor) => {
-    const key = reversalKey(sessionId);
-    const [row] = await tx
-      .select({ total: sql<string | null>`sum(-${ledgerEntries.amountNano})` })
-      .from(ledgerEntries)
-      .where(
-        and(
-          eq(ledgerEntries.userSub, userSub),
-          sql`(${ledgerEntries.key} = ${key} OR left(${ledgerEntries.key}, ${key.length + 1}) = ${`${key}:`} OR ${ledgerEntries.key} = ${disputeWonKey(sessionId)})`,
-        ),
-      );
-    return Number(row?.total ?? 0);
+  /** The reversal of a refund or dispute event (events.ts), with the event's id. */
+  const reversalEventOf = (event: Stripe.Event): ReversalEvent | undefined => {
+    switch (event.type) {
+      case 'charge.refunded':
+      case 'charge.dispute.created': {
+        const reversal = reversalOf(event);
+        return {
+          eventId: event.id,
+          paymentIntent: reversal.paymentIntent,
+          kind: reversal.kind === 'refund' ? 'refund' : 'dispute_opened',
+          refundedShare: reversal.refundedShare,
+        };
+      }
+      case 'charge.dispute.closed': {
+        const closed = disputeClosedOf(event);
+        return {
+          eventId: event.id,
+          paymentIntent: closed.paymentIntent,
+          kind: 'dispute_closed',
+          won: closed.won,
+        };
+      }
+      default:
+        return undefined;
+    }
   };
 
-  /**
-   * The purchase paid by `paymentIntent`, locked for the rest of `tx`: concurrent refunds,
-   * disputes and their outcomes of one purchase apply one after the other.
-   */
-  const lockedPurchase = async (paymentIntent: string, tx: Executor) => {
-    const [purchase] = await tx
-      .select()
-      .from(purchases)
-      .where(eq(purchases.paymentIntent, paymentIntent))
-      .for('update');
-    return purchase;
-  };
-
-  const reverse = async (reversal: Reversal, tx: Executor): Promise<AppliedEvent> => {
-    if (reversal.paymentIntent === undefined) {
-      return { outcome: 'unmatched', reason: 'no payment_intent' };
-    }
-    const purchase = await lockedPurchase(reversal.paymentIntent, tx);
-    if (!purchase) return { outcome: 'unmatched', reason: 'unknown purchase' };
-    const sessionId = purchase.checkoutSessionId;
-    const partial = reversal.amountRefunded !== undefined;
-    // A partial refund debits its share of the peanuts (cumulative: what earlier partial
-    // refunds debited is deducted); a full refund or a dispute debits what is left.
-    const target = partial
-      ? Math.round(purchase.peanutsNano * reversal.refundedShare)
-      : purchase.peanutsNano;
-    const amountNano = target - (await debitedNano(purchase.userSub, sessionId, tx));
-    if (amountNano <= 0) return { outcome: 'duplicate' };
-    const written = await ledger.append(
-      {
-        userSub: purchase.userSub,
-        amountNano: -amountNano,
-        kind: reversal.kind,
-        key: partial
-          ? `${reversalKey(sessionId)}:${reversal.amountRefunded}`
-          : reversalKey(sessionId),
-      },
-      tx,
-    );
-    if (!written) return { outcome: 'duplicate' };
-    if (!partial) {
-      await tx
-        .update(purchases)
-        .set({ state: reversal.kind === 'refund' ? 'refunded' : 'disputed', updatedAt: new Date() })
-        .where(eq(purchases.checkoutSessionId, sessionId));
-    }
+  const onReversed = (tx: Executor) => async (sessionId: string) => {
     await hooks.onPurchaseReversed?.(sessionId, tx);
-    return { outcome: 'applied' };
-  };
-
-  /**
-   * A won dispute gives back what the dispute debited (once) and the purchase is paid again; a
-   * lost one changes nothing (the dispute's debit stands).
-   */
-  const closeDispute = async (closed: DisputeClosed, tx: Executor): Promise<AppliedEvent> => {
-    if (closed.paymentIntent === undefined) {
-      return { outcome: 'unmatched', reason: 'no payment_intent' };
-    }
-    if (!closed.won) return { outcome: 'ignored' };
-    const purchase = await lockedPurchase(closed.paymentIntent, tx);
-    if (!purchase) return { outcome: 'unmatched', reason: 'unknown purchase' };
-    const sessionId = purchase.checkoutSessionId;
-    const [debit] = await tx
-      .select({ amountNano: ledgerEntries.amountNano })
-      .from(ledgerEntries)
-      .where(
-        and(
-          eq(ledgerEntries.userSub, purchase.userSub),
-          eq(ledgerEntries.key, reversalKey(sessionId)),
-          eq(ledgerEntries.kind, 'dispute'),
-        ),
-      );
-    if (!debit) return { outcome: 'unmatched', reason: 'no dispute debit' };
-    const written = await ledger.append(
-      {
-        userSub: purchase.userSub,
-        amountNano: -debit.amountNano,
-        kind: 'dispute_won',
-        key: disputeWonKey(sessionId),
-      },
-      tx,
-    );
-    if (!written) return { outcome: 'duplicate' };
-    await tx
-      .update(purchases)
-      .set({ state: 'paid', updatedAt: new Date() })
-      .where(eq(purchases.checkoutSessionId, sessionId));
-    return { outcome: 'applied' };
   };
 
   /** Applies `event` in `tx` and records it with its outcome. */
   const applyIn = async (event: Stripe.Event, tx: Executor): Promise<AppliedEvent> => {
-    let result: AppliedEvent;
-    switch (event.type) {
-      case 'checkout.session.completed':
-        result = await credit(completedSession(event.data.object), tx);
-        break;
-      case 'charge.refunded':
-      case 'charge.dispute.created':
-        result = await reverse(reversalOf(event), tx);
-        break;
-      case 'charge.dispute.closed':
-        result = await closeDispute(disputeClosedOf(event), tx);
-        break;
-      default:
-        result = { outcome: 'ignored' };
+    let result: AppliedEvent = { outcome: 'ignored' };
+    if (event.type === 'checkout.session.completed') {
+      result = await credit(event.id, completedSession(event.data.object), tx);
+    } else {
+      const reversal = reversalEventOf(event);
+      if (reversal) result = await applyReversal(tx, ledger, reversal, onReversed(tx));
     }
     // A redelivery keeps the first outcome that changed something.
     await tx
@@ -350,5 +292,6 @@ export function createBilling(deps: BillingDeps): BillingService {
     apply: (event) => db.transaction((tx) => applyIn(event, tx)),
     applyPending: (userSub, tx) =>
       tx ? pendingIn(userSub, tx) : db.transaction((own) => pendingIn(userSub, own)),
+    unmatchedPayments: (query) => listUnmatched(db, query),
   };
 }

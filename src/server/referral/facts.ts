@@ -11,7 +11,11 @@ import type { Executor } from '../plugins/services/ledger';
 import { refereeEmails, referralCodes, referrals } from './schema';
 import { validateReferralCode, type AccountFacts, type CodeFacts } from './rules';
 
-/** An account's standing (rules.ts) and whether it has at least one paid purchase. */
+/**
+ * An account's standing (rules.ts) and whether it has a qualifying purchase (spec §1: each side
+ * must buy a pack): one paid and never refunded, in part or in full, nor disputed (issue 25; as
+ * for the referee, whose referral is reversed by any refund or dispute of its purchase).
+ */
 export type AccountStanding = AccountFacts & { hasBought: boolean };
 
 /** The standing of each of `subs` (absent: no such account) and whether it has bought. */
@@ -26,7 +30,7 @@ export async function accountsOf(
       sub: users.sub,
       verified: sql<boolean>`${users.confirmed} AND ${users.emailVerified}`,
       disputed: sql<boolean>`EXISTS (SELECT 1 FROM ${purchases} WHERE ${purchases.userSub} = ${users.sub} AND ${purchases.state} = 'disputed')`,
-      hasBought: sql<boolean>`EXISTS (SELECT 1 FROM ${purchases} WHERE ${purchases.userSub} = ${users.sub} AND ${purchases.state} = 'paid')`,
+      hasBought: sql<boolean>`EXISTS (SELECT 1 FROM ${purchases} WHERE ${purchases.userSub} = ${users.sub} AND ${purchases.state} = 'paid' AND ${purchases.refundedNano} = 0 AND ${purchases.dispute} = 'none')`,
     })
     .from(users)
     .where(inArray(users.sub, subs));

@@ -2,7 +2,7 @@
  * The read side of the referral programme (issue 9, spec §3, §7): a user's statistics and
  * history, over the referrals they take part in (either side) and their ledger entries.
  */
-import { and, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { fromNano, roundPeanuts } from '../../core/peanuts';
 import type { ReferralHistoryResponse, ReferralStats } from '../../core/referral';
 import { ledgerEntries } from '../db/schema';
@@ -13,8 +13,8 @@ import { referrals } from './schema';
 const peanuts = (nano: number) => roundPeanuts(fromNano(nano));
 
 /**
- * `GET /v1/referral/stats` of `userSub`: the referrals they take part in that are not reversed,
- * and the peanuts the programme credited to them net of reversals.
+ * `GET /v1/referral/stats` of `userSub`: the referrals they take part in that are not reversed
+ * (nor, as the referrer, forfeited: rewards.ts `forfeitReferrer`), and the peanuts the programme credited to them net of reversals.
  */
 export async function readStats(db: Executor, userSub: string): Promise<ReferralStats> {
   const [counted] = await db
@@ -22,7 +22,10 @@ export async function readStats(db: Executor, userSub: string): Promise<Referral
     .from(referrals)
     .where(
       and(
-        or(eq(referrals.referrerSub, userSub), eq(referrals.refereeSub, userSub)),
+        or(
+          eq(referrals.refereeSub, userSub),
+          and(eq(referrals.referrerSub, userSub), isNull(referrals.referrerForfeitedAt)),
+        ),
         ne(referrals.state, 'reversed'),
       ),
     );
@@ -67,14 +70,17 @@ export async function readHistory(
   const hasMore = rows.length > limit;
   return {
     history: page.map((row) => {
-      const reversed = row.state === 'reversed';
+      const role = row.refereeSub === userSub ? ('referee' as const) : ('referrer' as const);
+      const forfeited = row.referrerForfeitedAt !== null;
+      // The referrer's side forfeited (issue 25) reads reversed to the referrer.
+      const reversed = row.state === 'reversed' || (forfeited && role === 'referrer');
       return {
         relationshipId: row.id,
         referralCode: row.code,
         createdAt: row.createdAt.toISOString(),
-        referrerReward: reversed ? 0 : peanuts(row.referrerRewardNano),
+        referrerReward: reversed || forfeited ? 0 : peanuts(row.referrerRewardNano),
         refereeReward: reversed ? 0 : peanuts(row.refereeRewardNano),
-        role: row.refereeSub === userSub ? ('referee' as const) : ('referrer' as const),
+        role,
         status: reversed
           ? ('reversed' as const)
           : row.state === 'rewarded'

@@ -23,7 +23,8 @@ export type ReferralRewards = Pick<
 
 /**
  * The two sides of a referral: who (null once that account is deleted), the reward in
- * nano-peanuts and when it was credited (null: not yet, or withheld).
+ * nano-peanuts, when it was credited (null: not yet, or withheld) and whether it was forfeited
+ * (the referrer's, issue 25).
  */
 function sidesOf(row: ReferralRow) {
   return [
@@ -32,12 +33,14 @@ function sidesOf(row: ReferralRow) {
       sub: row.refereeSub,
       nano: row.refereeRewardNano,
       at: row.refereeRewardedAt,
+      forfeited: false,
     },
     {
       side: 'referrer',
       sub: row.referrerSub,
       nano: row.referrerRewardNano,
       at: row.referrerRewardedAt,
+      forfeited: row.referrerForfeitedAt !== null,
     },
   ] as const;
 }
@@ -67,7 +70,7 @@ export function createRewards(deps: ReferralDeps & { clock: () => number }): Ref
       referee: row.refereeRewardedAt,
       referrer: row.referrerRewardedAt,
     };
-    for (const { side, sub, nano, at } of sides) {
+    for (const { side, sub, nano, at, forfeited } of sides) {
       const account = sub === null ? undefined : accounts.get(sub);
       const due = mayRelease({
         holdOver: row.releaseAt.getTime() <= now.getTime(),
@@ -75,6 +78,7 @@ export function createRewards(deps: ReferralDeps & { clock: () => number }): Ref
         account,
         hasBought: account?.hasBought ?? false,
         credited: at !== null,
+        forfeited,
       });
       if (!due || sub === null) continue;
       const key = rewardKey(row.id, side);
@@ -87,7 +91,9 @@ export function createRewards(deps: ReferralDeps & { clock: () => number }): Ref
     }
     const done =
       (rewardedAt.referee !== null || row.refereeSub === null) &&
-      (rewardedAt.referrer !== null || row.referrerSub === null);
+      (rewardedAt.referrer !== null ||
+        row.referrerSub === null ||
+        row.referrerForfeitedAt !== null);
     if (credited > 0 || done) {
       await tx
         .update(referrals)
@@ -117,6 +123,85 @@ export function createRewards(deps: ReferralDeps & { clock: () => number }): Ref
       .orderBy(asc(referrals.seq))
       .for('update');
     for (const row of rows) await releaseRow(tx, row, now);
+  };
+
+  /**
+   * The referee's side (issue 9): the referrals whose qualifying purchase is `sessionId` are
+   * reversed, their credited rewards (both sides) debited, the held ones withheld for good.
+   */
+  const reverseReferee = async (tx: Executor, sessionId: string): Promise<void> => {
+    const rows = await tx
+      .select()
+      .from(referrals)
+      .where(and(eq(referrals.sessionId, sessionId), ne(referrals.state, 'reversed')))
+      .orderBy(asc(referrals.seq))
+      .for('update');
+    for (const row of rows) {
+      const sides = sidesOf(row);
+      for (const { side, sub, nano, at, forfeited } of sides) {
+        // Never credited: withheld; forfeited: debited already.
+        if (at === null || sub === null || forfeited) continue;
+        await ledger.append(
+          {
+            userSub: sub,
+            amountNano: -nano,
+            kind: 'referral_reversal',
+            key: reversalKey(row.id, side),
+          },
+          tx,
+        );
+      }
+      await tx.update(referrals).set({ state: 'reversed' }).where(eq(referrals.seq, row.seq));
+    }
+  };
+
+  /**
+   * The referrer's side (issue 25, spec §1 "the referrer must have bought a pack"): when the
+   * buyer of `sessionId` has no qualifying purchase left (facts.ts `hasBought`), their side of
+   * every referral they made that is not reversed is forfeited: a credited reward is debited
+   * (`referral_reversal`), a held one withheld for good. As on the referee's side, buying again
+   * later revives none of them (a won dispute neither); referrals made with their code after
+   * this wait for their next purchase, as those of a referrer who never bought do.
+   */
+  const forfeitReferrer = async (tx: Executor, sessionId: string): Promise<void> => {
+    const [purchase] = await tx
+      .select({ userSub: purchases.userSub })
+      .from(purchases)
+      .where(eq(purchases.checkoutSessionId, sessionId));
+    if (!purchase) return;
+    const referrerSub = purchase.userSub;
+    if ((await accountsOf(tx, [referrerSub])).get(referrerSub)?.hasBought !== false) return;
+    const rows = await tx
+      .select()
+      .from(referrals)
+      .where(
+        and(
+          eq(referrals.referrerSub, referrerSub),
+          ne(referrals.state, 'reversed'),
+          isNull(referrals.referrerForfeitedAt),
+        ),
+      )
+      .orderBy(asc(referrals.seq))
+      .for('update');
+    const now = new Date(clock());
+    for (const row of rows) {
+      if (row.referrerRewardedAt !== null) {
+        await ledger.append(
+          {
+            userSub: referrerSub,
+            amountNano: -row.referrerRewardNano,
+            kind: 'referral_reversal',
+            key: reversalKey(row.id, 'referrer'),
+          },
+          tx,
+        );
+      }
+      const refereeDone = row.refereeRewardedAt !== null || row.refereeSub === null;
+      await tx
+        .update(referrals)
+        .set({ referrerForfeitedAt: now, state: refereeDone ? 'rewarded' : row.state })
+        .where(eq(referrals.seq, row.seq));
+    }
   };
 
   return {
@@ -157,28 +242,8 @@ export function createRewards(deps: ReferralDeps & { clock: () => number }): Ref
     },
 
     async onPurchaseReversed(sessionId, tx) {
-      const rows = await tx
-        .select()
-        .from(referrals)
-        .where(and(eq(referrals.sessionId, sessionId), ne(referrals.state, 'reversed')))
-        .orderBy(asc(referrals.seq))
-        .for('update');
-      for (const row of rows) {
-        const sides = sidesOf(row);
-        for (const { side, sub, nano, at } of sides) {
-          if (at === null || sub === null) continue; // never credited: withheld
-          await ledger.append(
-            {
-              userSub: sub,
-              amountNano: -nano,
-              kind: 'referral_reversal',
-              key: reversalKey(row.id, side),
-            },
-            tx,
-          );
-        }
-        await tx.update(referrals).set({ state: 'reversed' }).where(eq(referrals.seq, row.seq));
-      }
+      await reverseReferee(tx, sessionId);
+      await forfeitReferrer(tx, sessionId);
     },
 
     async releaseDue(atMs) {

@@ -111,16 +111,19 @@ export interface ReleaseFacts {
   hasBought: boolean;
   /** Already credited. */
   credited: boolean;
+  /** The side was forfeited (issue 25: the referrer's qualifying purchases all reversed). */
+  forfeited?: boolean;
 }
 
 /**
  * True when a side's reward is credited now (spec §1): after the hold period, while the
  * qualifying purchase stands, to a verified account in good standing that bought at least one
- * pack, once.
+ * pack (and kept it), once, unless the side was forfeited.
  */
 export function mayRelease(facts: ReleaseFacts): boolean {
   return (
     !facts.credited &&
+    facts.forfeited !== true &&
     facts.holdOver &&
     facts.purchasePaid &&
     inGoodStanding(facts.account) &&

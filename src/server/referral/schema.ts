@@ -89,6 +89,12 @@ export const referrals = pgTable(
     referrerRewardedAt: timestamp('referrer_rewarded_at', tz),
     /** When the referee's reward was credited; null before. */
     refereeRewardedAt: timestamp('referee_rewarded_at', tz),
+    /**
+     * When the referrer's side was forfeited (issue 25): their last qualifying purchase was
+     * refunded or disputed, so their reward is withheld for good (debited if credited); null
+     * while it stands.
+     */
+    referrerForfeitedAt: timestamp('referrer_forfeited_at', tz),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (table) => [
