@@ -23,6 +23,7 @@ import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db';
 import { ensureHost, mappedPorts, unmapPort } from './netnsHost';
+import { dataDirAddresses6 } from './netnsIpv6';
 import { buildServer, NETNS_DIR, namesIn, serverHealthy, teardownServer } from './netnsServer';
 import {
   serverPlan,
@@ -60,6 +61,11 @@ export interface NetnsProvisionerOptions {
   settings: NetnsSettings;
   /** Where to log what reconciliation did (never keys). */
   log?: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /**
+   * The data directory, where the default `WG_ADDRESSES6` is kept (netnsIpv6.ts); without it
+   * and without `settings.addresses6`, new servers are IPv4-only.
+   */
+  dataDir?: string;
 }
 
 /** The `netns` provisioner, plus what tests and the benchmark use. */
@@ -108,7 +114,10 @@ export async function primaryAddress(): Promise<string> {
 export function createNetnsProvisioner(options: NetnsProvisionerOptions): NetnsProvisioner {
   const availability = netnsAvailability();
   if (!availability.available) throw new Error(netnsMissingMessage(availability.missing));
-  const { settings } = options;
+  const settings: NetnsSettings =
+    options.settings.addresses6 || options.dataDir === undefined
+      ? options.settings
+      : { ...options.settings, addresses6: dataDirAddresses6(options.dataDir) };
   if (!options.allocations && !options.db) {
     throw new Error('the netns provisioner needs a database or allocations');
   }
@@ -167,7 +176,10 @@ export function createNetnsProvisioner(options: NetnsProvisionerOptions): NetnsP
     return {
       endpoint: `${hostName.includes(':') ? `[${hostName}]` : hostName}:${plan.listenPort}`,
       serverPublicKey: target.serverPublicKey,
-      clientAddresses: [`${plan.clientAddress}/32`],
+      clientAddresses: [
+        `${plan.clientAddress}/32`,
+        ...(plan.ipv6 ? [`${plan.ipv6.clientAddress}/128`] : []),
+      ],
       dns: [...settings.dns],
     };
   }
