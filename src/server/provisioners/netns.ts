@@ -23,7 +23,7 @@ import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db';
 import { ensureHost, mappedPorts, unmapPort } from './netnsHost';
-import { dataDirAddresses6 } from './netnsIpv6';
+import { clientAddresses, dataDirAddresses6 } from './netnsIpv6';
 import { buildServer, NETNS_DIR, namesIn, serverHealthy, teardownServer } from './netnsServer';
 import {
   serverPlan,
@@ -176,10 +176,7 @@ export function createNetnsProvisioner(options: NetnsProvisionerOptions): NetnsP
     return {
       endpoint: `${hostName.includes(':') ? `[${hostName}]` : hostName}:${plan.listenPort}`,
       serverPublicKey: target.serverPublicKey,
-      clientAddresses: [
-        `${plan.clientAddress}/32`,
-        ...(plan.ipv6 ? [`${plan.ipv6.clientAddress}/128`] : []),
-      ],
+      clientAddresses: clientAddresses(plan),
       dns: [...settings.dns],
     };
   }

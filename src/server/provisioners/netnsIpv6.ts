@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import type { ServerPlan } from './netnsSettings';
 
 /** Addresses per server slot: a /124. */
 export const IPV6_BLOCK_SIZE = 16;
@@ -122,6 +123,14 @@ export function ipv6Plan(range: string, slot: number): Ipv6Plan {
     serverAddress: at(5),
     clientAddress: at(6),
   };
+}
+
+/**
+ * The client's tunnel addresses of a server plan, as its config's `Address` says them: the IPv4
+ * one (/32), then the IPv6 one (/128) unless the server is IPv4-only (allocated before IPv6).
+ */
+export function clientAddresses(plan: Pick<ServerPlan, 'clientAddress' | 'ipv6'>): string[] {
+  return [`${plan.clientAddress}/32`, ...(plan.ipv6 ? [`${plan.ipv6.clientAddress}/128`] : [])];
 }
 
 /**
