@@ -23,7 +23,7 @@ import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db';
 import { ensureHost, mappedPorts, unmapPort } from './netnsHost';
-import { clientAddresses, dataDirAddresses6 } from './netnsIpv6';
+import { clientAddresses, dataDirAddresses6, kernelHasIpv6 } from './netnsIpv6';
 import { buildServer, NETNS_DIR, namesIn, serverHealthy, teardownServer } from './netnsServer';
 import {
   serverPlan,
@@ -63,7 +63,7 @@ export interface NetnsProvisionerOptions {
   log?: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   /**
    * The data directory, where the default `WG_ADDRESSES6` is kept (netnsIpv6.ts); without it
-   * and without `settings.addresses6`, new servers are IPv4-only.
+   * and without `settings.addresses6`, or on a kernel without IPv6, new servers are IPv4-only.
    */
   dataDir?: string;
 }
@@ -115,7 +115,7 @@ export function createNetnsProvisioner(options: NetnsProvisionerOptions): NetnsP
   const availability = netnsAvailability();
   if (!availability.available) throw new Error(netnsMissingMessage(availability.missing));
   const settings: NetnsSettings =
-    options.settings.addresses6 || options.dataDir === undefined
+    options.settings.addresses6 || options.dataDir === undefined || !kernelHasIpv6()
       ? options.settings
       : { ...options.settings, addresses6: dataDirAddresses6(options.dataDir) };
   if (!options.allocations && !options.db) {

@@ -171,16 +171,32 @@ export function dataDirAddresses6(dataDir: string): string {
 const IPV6_CONF = '/proc/sys/net/ipv6/conf';
 
 /**
+ * True when new interfaces of this network namespace get IPv6 (the kernel has it and
+ * `default/disable_ipv6` is 0): else the provisioner's new servers stay IPv4-only, unless
+ * `WG_ADDRESSES6` asks for IPv6 explicitly (then building a server fails, saying why).
+ */
+export function kernelHasIpv6(): boolean {
+  try {
+    return fs.readFileSync(`${IPV6_CONF}/default/disable_ipv6`, 'utf8').trim() === '0';
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Turns IPv6 forwarding on in this network namespace without costing the host its own IPv6:
  * with forwarding on, the kernel ignores router advertisements on interfaces whose `accept_ra`
  * is 1, so while forwarding is still off, every interface (but `lo` and ours, named
  * `<namePrefix>*`) that accepts them now (`accept_ra` 1) is set to 2 (accept even when
  * forwarding) first: its default route and addresses stay. Nothing changes when forwarding is
  * already on (the operator's choices stand). Idempotent.
- * @throws Error when the kernel has no IPv6 (`/proc/sys/net/ipv6` missing).
+ * @throws Error when the kernel has no IPv6 (`/proc/sys/net/ipv6` missing) though asked for.
  */
 export function enableIpv6Forwarding(namePrefix: string): void {
   const forwarding = `${IPV6_CONF}/all/forwarding`;
+  if (!fs.existsSync(forwarding)) {
+    throw new Error('WG_ADDRESSES6 is set but this kernel has no IPv6: unset it (IPv4-only VPNs)');
+  }
   if (fs.readFileSync(forwarding, 'utf8').trim() === '1') return;
   for (const name of fs.readdirSync(IPV6_CONF)) {
     if (['all', 'default', 'lo'].includes(name) || name.startsWith(namePrefix)) continue;
