@@ -131,5 +131,8 @@ jest.setTimeout(300_000);
     const [, code, ms] = unrouted.split(' ');
     expect(code).toMatch(/^E(HOSTUNREACH|NETUNREACH|ACCES|CONNREFUSED)$/);
     expect(Number(ms)).toBeLessThan(5_000);
+    process.stdout.write(
+      `hosts IPv6: exit ${seen}; unrouted destination: ${code} after ${ms} ms\n`,
+    );
   });
 });

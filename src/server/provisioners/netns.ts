@@ -21,9 +21,9 @@
  */
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db';
+import { MEMORY_DATA_DIR, type Database } from '../db';
 import { ensureHost, mappedPorts, unmapPort } from './netnsHost';
-import { clientAddresses, dataDirAddresses6, kernelHasIpv6 } from './netnsIpv6';
+import { clientAddresses, dataDirAddresses6, drawUla, kernelHasIpv6 } from './netnsIpv6';
 import { buildServer, NETNS_DIR, namesIn, serverHealthy, teardownServer } from './netnsServer';
 import {
   serverPlan,
@@ -117,7 +117,12 @@ export function createNetnsProvisioner(options: NetnsProvisionerOptions): NetnsP
   const settings: NetnsSettings =
     options.settings.addresses6 || options.dataDir === undefined || !kernelHasIpv6()
       ? options.settings
-      : { ...options.settings, addresses6: dataDirAddresses6(options.dataDir) };
+      : {
+          ...options.settings,
+          // An in-memory database keeps nothing across restarts: nor does its range.
+          addresses6:
+            options.dataDir === MEMORY_DATA_DIR ? drawUla() : dataDirAddresses6(options.dataDir),
+        };
   if (!options.allocations && !options.db) {
     throw new Error('the netns provisioner needs a database or allocations');
   }
