@@ -96,7 +96,8 @@ async function waitForMetrics(
       const port = Number(/^Endpoint = 10\.251\.1\.1:(\d+)$/m.exec(conf)?.[1]);
       expect(port).toBeGreaterThanOrEqual(53101);
       expect(port).toBeLessThanOrEqual(53116);
-      expect(conf).toMatch(/^Address = 10\.201\.0\.\d+\/32$/m);
+      // Dual-stack (issue 26): the IPv6 one of the data directory's ULA /64.
+      expect(conf).toMatch(/^Address = 10\.201\.0\.\d+\/32, fd[0-9a-f:]+\/128$/m);
       expect(conf).toMatch(/^DNS = 10\.0\.0\.53$/m);
 
       // The server: its namespace and a wireguard-go listening in it.

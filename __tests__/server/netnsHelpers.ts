@@ -100,12 +100,12 @@ export class TestNetwork {
     return ns;
   }
 
-  /** Runs an HTTP server in `ns` on port 8000: `GET /?bytes=N` answers N bytes. */
+  /** Runs an HTTP server in `ns` on port 8000 (IPv4 and IPv6): `GET /?bytes=N` answers N bytes. */
   async serveHttp(ns: TestNamespace): Promise<void> {
     const script = `require('http').createServer((q, r) => {
       const n = Number(new URL(q.url, 'http://x').searchParams.get('bytes') || 0);
       r.end(Buffer.alloc(n, 97));
-    }).listen(8000, '0.0.0.0', () => console.log('listening'));`;
+    }).listen(8000, '::', () => console.log('listening'));`;
     const child = spawn('ip', ['netns', 'exec', ns.name, process.execPath, '-e', script], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -149,11 +149,13 @@ export class TestNetwork {
       'ip',
       ['-n', ns.name, '-batch', '-'],
       [
-        ...addresses
-          .filter((cidr) => !cidr.includes(':'))
-          .map((cidr) => `addr add ${cidr} dev ${ns.name}`),
+        // IPv6 ones too (issue 26), usable at once (`nodad`), and IPv6's default route.
+        ...addresses.map(
+          (cidr) => `addr add ${cidr} dev ${ns.name}${cidr.includes(':') ? ' nodad' : ''}`,
+        ),
         `link set ${ns.name} up`,
         `route add default dev ${ns.name}`,
+        ...(addresses.some((cidr) => cidr.includes(':')) ? [`route add ::/0 dev ${ns.name}`] : []),
         // The endpoint stays reachable outside the tunnel (a no-op when it is the host's end).
         ...(endpointHost && endpointHost !== ns.hostAddress && !endpointOnLink
           ? [`route add ${endpointHost}/32 via ${ns.hostAddress} dev eth0`]
@@ -182,7 +184,7 @@ export class TestNetwork {
   }
 
   /**
-   * `GET http://<address>:8000/?bytes=N` from inside `ns`; resolves with the bytes received, or
+   * `GET http://<address>:8000/?bytes=N` (IPv4 or IPv6) from inside `ns`; resolves with the bytes received, or
    * -1 when no answer came within `timeoutMs`.
    */
   async fetchFrom(
@@ -191,7 +193,8 @@ export class TestNetwork {
     bytes: number,
     timeoutMs = 30_000,
   ): Promise<number> {
-    const script = `fetch('http://${address}:8000/?bytes=${bytes}', { signal: AbortSignal.timeout(${timeoutMs}) })
+    const host = address.includes(':') ? `[${address}]` : address;
+    const script = `fetch('http://${host}:8000/?bytes=${bytes}', { signal: AbortSignal.timeout(${timeoutMs}) })
       .then((r) => r.arrayBuffer()).then((b) => console.log(b.byteLength), () => console.log(-1));`;
     const out = await sh('ip', ['netns', 'exec', ns.name, process.execPath, '-e', script]);
     return Number(out.trim());

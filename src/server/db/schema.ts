@@ -222,6 +222,8 @@ export const netnsServers = pgTable('netns_servers', {
   listenPort: integer('listen_port').notNull().unique(),
   /** The server's IPv4 block of 8 addresses, CIDR, e.g. `10.200.0.8/29`. */
   network: text('network').notNull().unique(),
+  /** The server's IPv6 block, a /124 of WG_ADDRESSES6 (issue 26); null: allocated before IPv6. */
+  network6: text('network6').unique(),
   /** Bytes counted by the server's previous wireguard-go processes (restarts), both directions. */
   bytesBase: bigint('bytes_base', { mode: 'number' }).notNull().default(0),
   /** Bytes last read from the running wireguard-go process, both directions. */

@@ -124,6 +124,7 @@ export class HostAgent {
         allocations,
         settings: settings.netns,
         log: this.provisionerLog(),
+        dataDir: settings.dataDir, // its default WG_ADDRESSES6 (issue 26)
       });
       // A state of the first versions: allocations in <DATA_DIR>/pglite, servers named `pn...`.
       await upgradeLegacyState({

@@ -29,7 +29,8 @@ export interface ProvisionerDeps {
  *   wireguard-go, wg, ip or nft.
  */
 export function createProvisioner(
-  config: Pick<ServerConfig, 'provisioner' | 'simulatedStepMs' | 'netns' | 'hosts'>,
+  config: Pick<ServerConfig, 'provisioner' | 'simulatedStepMs' | 'netns' | 'hosts'> &
+    Partial<Pick<ServerConfig, 'dataDir'>>,
   deps: ProvisionerDeps,
 ): Provisioner {
   // With NATS_URL, VPNs run on the VPN hosts of their regions (issue 18).
@@ -45,7 +46,12 @@ export function createProvisioner(
     case 'simulated':
       return createSimulatedProvisioner({ stepMs: config.simulatedStepMs, clock: deps.clock });
     case 'netns':
-      return createNetnsProvisioner({ db: deps.db, settings: config.netns, log: deps.log });
+      return createNetnsProvisioner({
+        db: deps.db,
+        settings: config.netns,
+        log: deps.log,
+        dataDir: config.dataDir,
+      });
   }
 }
 

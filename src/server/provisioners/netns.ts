@@ -21,8 +21,9 @@
  */
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db';
+import { MEMORY_DATA_DIR, type Database } from '../db';
 import { ensureHost, mappedPorts, unmapPort } from './netnsHost';
+import { clientAddresses, dataDirAddresses6, drawUla, kernelHasIpv6 } from './netnsIpv6';
 import { buildServer, NETNS_DIR, namesIn, serverHealthy, teardownServer } from './netnsServer';
 import {
   serverPlan,
@@ -60,6 +61,11 @@ export interface NetnsProvisionerOptions {
   settings: NetnsSettings;
   /** Where to log what reconciliation did (never keys). */
   log?: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /**
+   * The data directory, where the default `WG_ADDRESSES6` is kept (netnsIpv6.ts); without it
+   * and without `settings.addresses6`, or on a kernel without IPv6, new servers are IPv4-only.
+   */
+  dataDir?: string;
 }
 
 /** The `netns` provisioner, plus what tests and the benchmark use. */
@@ -108,7 +114,15 @@ export async function primaryAddress(): Promise<string> {
 export function createNetnsProvisioner(options: NetnsProvisionerOptions): NetnsProvisioner {
   const availability = netnsAvailability();
   if (!availability.available) throw new Error(netnsMissingMessage(availability.missing));
-  const { settings } = options;
+  const settings: NetnsSettings =
+    options.settings.addresses6 || options.dataDir === undefined || !kernelHasIpv6()
+      ? options.settings
+      : {
+          ...options.settings,
+          // An in-memory database keeps nothing across restarts: nor does its range.
+          addresses6:
+            options.dataDir === MEMORY_DATA_DIR ? drawUla() : dataDirAddresses6(options.dataDir),
+        };
   if (!options.allocations && !options.db) {
     throw new Error('the netns provisioner needs a database or allocations');
   }
@@ -167,7 +181,7 @@ export function createNetnsProvisioner(options: NetnsProvisionerOptions): NetnsP
     return {
       endpoint: `${hostName.includes(':') ? `[${hostName}]` : hostName}:${plan.listenPort}`,
       serverPublicKey: target.serverPublicKey,
-      clientAddresses: [`${plan.clientAddress}/32`],
+      clientAddresses: clientAddresses(plan),
       dns: [...settings.dns],
     };
   }

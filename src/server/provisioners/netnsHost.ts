@@ -9,8 +9,13 @@
  *   a client reaches whatever the host reaches;
  * - isolation: nothing is forwarded from one VPN's veth to another's (`<prefix>*` to
  *   `<prefix>*`), and the VPNs' namespaces cannot open connections to the host itself.
+ *
+ * IPv6 (issue 26): the servers' /124s of `WG_ADDRESSES6` are masqueraded likewise (NAT66),
+ * IPv6 forwarding is on (netnsIpv6.ts keeps the host's router advertisements), and neighbour
+ * discovery from the veth pairs is let in (without it, no IPv6 packet crosses them).
  */
 import fs from 'node:fs';
+import { enableIpv6Forwarding } from './netnsIpv6';
 import { formatIpv4, type NetnsSettings } from './netnsSettings';
 import { CommandError, nft, run } from './netnsSystem';
 
@@ -38,8 +43,16 @@ export function hostRules(settings: NetnsSettings): string {
     `add rule ${table} prerouting fib daddr type local meta l4proto udp dnat ip to udp dport map @wgports`,
     `add rule ${table} output fib daddr type local meta l4proto udp dnat ip to udp dport map @wgports`,
     `add rule ${table} postrouting ip saddr ${range} oifname != ${ours} masquerade`,
+    // NAT66 (issue 26): the clients' IPv6 leaves with the host's address too.
+    ...(settings.addresses6
+      ? [
+          `add rule ${table} postrouting ip6 saddr ${settings.addresses6} oifname != ${ours} masquerade`,
+        ]
+      : []),
     `add rule ${table} forward iifname ${ours} oifname ${ours} drop`,
     `add rule ${table} input iifname ${ours} ct state established,related accept`,
+    // IPv6 neighbour discovery on the veth pairs (IPv4's ARP is not IP: no rule needed).
+    `add rule ${table} input iifname ${ours} icmpv6 type { nd-neighbor-solicit, nd-neighbor-advert } accept`,
     `add rule ${table} input iifname ${ours} drop`,
     '',
   ].join('\n');
@@ -52,6 +65,7 @@ export function hostRules(settings: NetnsSettings): string {
 export async function ensureHost(settings: NetnsSettings): Promise<void> {
   await nft(hostRules(settings));
   fs.writeFileSync('/proc/sys/net/ipv4/ip_forward', '1\n');
+  if (settings.addresses6) enableIpv6Forwarding(settings.namePrefix); // keeps accept_ra (netnsIpv6.ts)
 }
 
 /** Sends UDP port `port` of the host to `address` (a VPN's namespace). Idempotent. */

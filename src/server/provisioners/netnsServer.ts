@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import { mappedPorts, mapPort, unmapPort } from './netnsHost';
+import { parseIpv6 } from './netnsIpv6';
 import { NAMESPACE_LINK, type NetnsSettings, type ServerPlan } from './netnsSettings';
 import { ipBatch, killProcesses, linkNames, linkUp, namespacePids, run } from './netnsSystem';
 import { getInterface, keyToHex, setInterface, socketPath } from './uapi';
@@ -71,12 +72,35 @@ export async function serverHealthy(
     const routes = fs.readFileSync(`/proc/${pid}/net/route`, 'utf8');
     if (!new RegExp(`^${plan.name}\\s`, 'm').test(routes)) return false;
     if (!new RegExp(`^${NAMESPACE_LINK}\\s+00000000\\s`, 'm').test(routes)) return false;
+    if (plan.ipv6 && !ipv6RoutesUp(pid, plan.name, plan.ipv6.tunnelNetwork)) return false;
     return (
       portMapped || (await mappedPorts(settings)).get(plan.listenPort) === plan.namespaceAddress
     );
   } catch {
     return false;
   }
+}
+
+/**
+ * True when the namespace of process `pid` has its IPv6 routes: the tunnel's `tunnelNetwork` (on
+ * interface `name`) and the default one (on the veth). Lines of /proc/<pid>/net/ipv6_route:
+ * destination (32 hex digits), its prefix length (hex), ..., the interface last.
+ */
+function ipv6RoutesUp(pid: number, name: string, tunnelNetwork: string): boolean {
+  const [address, prefix] = tunnelNetwork.split('/');
+  const destination = (parseIpv6(address) ?? -1n).toString(16).padStart(32, '0');
+  const length = Number(prefix).toString(16).padStart(2, '0');
+  const lines = fs
+    .readFileSync(`/proc/${pid}/net/ipv6_route`, 'utf8')
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/));
+  const tunnel = lines.some(
+    (fields) => fields[9] === name && fields[0] === destination && fields[1] === length,
+  );
+  const byDefault = lines.some(
+    (fields) => fields[9] === NAMESPACE_LINK && /^0+$/.test(fields[0] ?? '') && fields[1] === '00',
+  );
+  return tunnel && byDefault;
 }
 
 /**
@@ -112,6 +136,13 @@ export async function buildServer(
     `addr add ${plan.hostAddress}/30 dev ${plan.hostLink}`,
     `link set ${plan.hostLink} up`,
     `route add ${plan.tunnelNetwork} via ${plan.namespaceAddress} dev ${plan.hostLink} onlink`,
+    // IPv6 (issue 26): the same shape; `nodad`, so the addresses serve at once.
+    ...(plan.ipv6
+      ? [
+          `addr add ${plan.ipv6.hostAddress}/126 dev ${plan.hostLink} nodad`,
+          `route add ${plan.ipv6.tunnelNetwork} via ${plan.ipv6.namespaceAddress} dev ${plan.hostLink}`,
+        ]
+      : []),
   ]);
   // In the namespace's network only (nsenter and tee: util-linux and coreutils, always there;
   // lighter than `ip netns exec`, which also remounts /sys). /proc/sys/net is the writer's
@@ -120,6 +151,11 @@ export async function buildServer(
   await run('nsenter', [...inNamespace, 'tee', '/proc/sys/net/ipv4/ip_forward'], {
     input: '1\n',
   });
+  if (plan.ipv6) {
+    await run('nsenter', [...inNamespace, 'tee', '/proc/sys/net/ipv6/conf/all/forwarding'], {
+      input: '1\n',
+    });
+  }
   signal?.throwIfAborted();
   // Daemonizes once its interface and socket exist; a bare environment, so that no LOG_LEVEL
   // reaches it: its output goes to /dev/null (no logs to wipe).
@@ -131,7 +167,10 @@ export async function buildServer(
     listenPort: plan.listenPort,
     peerPublicKey: target.clientPublicKey,
     presharedKey: target.presharedKey,
-    allowedIps: [`${plan.clientAddress}/32`],
+    allowedIps: [
+      `${plan.clientAddress}/32`,
+      ...(plan.ipv6 ? [`${plan.ipv6.clientAddress}/128`] : []),
+    ],
   });
   await ipBatch(
     [
@@ -141,6 +180,13 @@ export async function buildServer(
       `route add default via ${plan.hostAddress} dev ${NAMESPACE_LINK} onlink`,
       `addr add ${plan.serverAddress}/30 dev ${name}`,
       `link set ${name} up`,
+      ...(plan.ipv6
+        ? [
+            `addr add ${plan.ipv6.namespaceAddress}/126 dev ${NAMESPACE_LINK} nodad`,
+            `route add default via ${plan.ipv6.hostAddress} dev ${NAMESPACE_LINK}`,
+            `addr add ${plan.ipv6.serverAddress}/126 dev ${name} nodad`,
+          ]
+        : []),
     ],
     name,
   );

@@ -11,6 +11,8 @@
  */
 
 import { createHash } from 'node:crypto';
+import net from 'node:net';
+import { ipv6Capacity, ipv6Plan, parseAddresses6, type Ipv6Plan } from './netnsIpv6';
 import type { SettingDoc } from '../settings';
 
 /** The settings of the `netns` provisioner. */
@@ -29,6 +31,11 @@ export interface NetnsSettings {
   dns: string[];
   /** Prefix of every namespace, interface and nft table of ours (`NETNS_PREFIX`). */
   namePrefix: string;
+  /**
+   * The IPv6 range of the servers' /124 blocks (`WG_ADDRESSES6`), canonical CIDR; unset: the
+   * data directory's ULA /64 (netnsIpv6.ts `dataDirAddresses6`, resolved by the provisioner).
+   */
+  addresses6?: string;
 }
 
 /** Defaults of the settings. */
@@ -63,6 +70,14 @@ export const NETNS_SETTINGS: readonly SettingDoc[] = [
     requiredInProduction: false,
   },
   {
+    name: 'WG_ADDRESSES6',
+    description:
+      'IPv6 range of `netns` VPN servers, CIDR (a /124 per VPN, beside its IPv4 block: configs carry both addresses)',
+    default:
+      'a unique local /64 (fdxx:xxxx:xxxx::/64) drawn at first start, kept in DATA_DIR/wg-addresses6',
+    requiredInProduction: false,
+  },
+  {
     name: 'WG_DNS',
     description: 'DNS servers pushed to the clients of `netns` VPNs, comma-separated addresses',
     default: NETNS_DEFAULTS.dns,
@@ -91,9 +106,9 @@ export function formatIpv4(value: number): string {
   return [24, 16, 8, 0].map((shift) => (value >>> shift) & 255).join('.');
 }
 
-/** A loose check of an IPv6 address (hex groups and colons, at most one `::`). */
+/** True when `text` is an IPv6 address (no zone index: a DNS server of clients has none). */
 function isIpv6(text: string): boolean {
-  return /^[0-9a-fA-F:]+$/.test(text) && text.includes(':') && text.split('::').length <= 2;
+  return net.isIPv6(text) && !text.includes('%');
 }
 
 /**
@@ -169,6 +184,9 @@ export function loadNetnsSettings(
     throw new Error(`WG_ENDPOINT_HOST must be a host name or address, got: '${endpointHost}'`);
   }
 
+  const addresses6Text = read('WG_ADDRESSES6');
+  const addresses6 = addresses6Text === undefined ? undefined : parseAddresses6(addresses6Text);
+
   return {
     endpointHost,
     firstPort,
@@ -177,13 +195,15 @@ export function loadNetnsSettings(
     addressPrefix,
     dns,
     namePrefix,
+    ...(addresses6 === undefined ? {} : { addresses6 }),
   };
 }
 
 /** How many VPN servers the settings allow at once (ports and address blocks). */
 export function netnsCapacity(settings: NetnsSettings): number {
   const blocks = 2 ** (32 - settings.addressPrefix) / 8;
-  return Math.min(settings.lastPort - settings.firstPort + 1, blocks);
+  const blocks6 = settings.addresses6 ? ipv6Capacity(settings.addresses6) : Infinity;
+  return Math.min(settings.lastPort - settings.firstPort + 1, blocks, blocks6);
 }
 
 /** The names, port and addresses of the server in `slot` (see the module comment). */
@@ -207,6 +227,8 @@ export interface ServerPlan {
   serverAddress: string;
   /** The client's tunnel address, e.g. `10.200.0.6`. */
   clientAddress: string;
+  /** The IPv6 side (the slot's /124 of `WG_ADDRESSES6`); absent: an IPv4-only server. */
+  ipv6?: Ipv6Plan;
 }
 
 /** The interface inside each namespace that leads to the host. */
@@ -227,17 +249,20 @@ export function serverPlan(settings: NetnsSettings, slot: number): ServerPlan {
     tunnelNetwork: `${formatIpv4(block + 4)}/30`,
     serverAddress: formatIpv4(block + 5),
     clientAddress: formatIpv4(block + 6),
+    ...(settings.addresses6 ? { ipv6: ipv6Plan(settings.addresses6, slot) } : {}),
   };
 }
 
 /** The plan of an allocated server, from its stored network and port. */
 export function storedPlan(
   settings: NetnsSettings,
-  row: { slot: number; listenPort: number; network: string },
+  row: { slot: number; listenPort: number; network: string; network6?: string | null },
 ): ServerPlan {
   const block = parseIpv4(row.network.split('/')[0]);
   if (block === undefined) throw new Error(`Bad stored network '${row.network}'`);
-  const plan = serverPlan({ ...settings, addressBase: block, firstPort: row.listenPort }, 0);
+  const moved = { ...settings, addressBase: block, firstPort: row.listenPort };
+  // The stored /124 (none: allocated before IPv6, the server stays IPv4-only).
+  const plan = serverPlan({ ...moved, addresses6: row.network6 ?? undefined }, 0);
   const name = `${settings.namePrefix}${row.slot}`;
   return { ...plan, slot: row.slot, name, hostLink: `${name}h` };
 }

@@ -56,7 +56,13 @@ export async function allocateServer(
     const plan = serverPlan(settings, slot);
     const [inserted] = await db
       .insert(netnsServers)
-      .values({ vpnId, slot, listenPort: plan.listenPort, network: plan.network })
+      .values({
+        vpnId,
+        slot,
+        listenPort: plan.listenPort,
+        network: plan.network,
+        network6: plan.ipv6?.network ?? null,
+      })
       .onConflictDoNothing()
       .returning();
     if (inserted) return inserted;
@@ -78,11 +84,15 @@ export async function releaseServer(db: Database, vpnId: string): Promise<void> 
   await db.delete(netnsServers).where(eq(netnsServers.vpnId, vpnId));
 }
 
-/** What the provisioner keeps of one VPN's server (a `netns_servers` row, or a host's record). */
+/**
+ * What the provisioner keeps of one VPN's server (a `netns_servers` row, or a host's record).
+ * `network6`, its /124 of WG_ADDRESSES6, is null or absent for a server allocated before IPv6
+ * (a host's record of a previous version): that VPN stays IPv4-only.
+ */
 export type NetnsServerRecord = Pick<
   NetnsServerRow,
   'vpnId' | 'slot' | 'listenPort' | 'network' | 'bytesBase' | 'bytesSeen'
->;
+> & { network6?: string | null };
 
 /**
  * Where the provisioner keeps its allocations and counters: the application's database (the
@@ -138,6 +148,7 @@ export function memoryAllocations(
           slot,
           listenPort: plan.listenPort,
           network: plan.network,
+          network6: plan.ipv6?.network ?? null,
           bytesBase: 0,
           bytesSeen: 0,
         };
