@@ -242,7 +242,7 @@ async function identityPlugin(app: FastifyInstance, opts: IdentityPluginOptions)
           ? (request.body as Body)
           : {};
       try {
-        const result = await runAction(ctx, action, body);
+        const result = await runAction({ ...ctx, callerAddress: request.ip }, action, body);
         if (SESSION_ENDING_ACTIONS.has(action)) for (const listener of sessionsEnded) listener();
         return reply.code(200).type(AMZ_JSON).send(JSON.stringify(result));
       } catch (error) {

@@ -49,11 +49,17 @@ export interface ThrottleSettings {
   codeChecks: ThrottleRule;
   /** Checks one code survives. */
   codeAttempts: number;
+  /**
+   * Unfinished SRP sign-ins (InitiateAuth's challenges not yet answered nor expired) per caller
+   * address; the next start answers TooManyRequestsException (issue 25).
+   */
+  srpChallengesPerCaller: number;
 }
 
 /**
  * Default limits: Cognito's lockout (1 s after the fifth failed password, doubling, up to 15
- * minutes; failures forgotten after an hour without one), 5 code mails per hour, 5 code checks per 15 minutes per address, 5 per code.
+ * minutes; failures forgotten after an hour without one), 5 code mails per hour, 5 code checks per 15 minutes per address, 5 per code;
+ * 20 unfinished SRP sign-ins per caller address (a sign-in answered or expired no longer counts).
  */
 export const DEFAULT_THROTTLE: Readonly<ThrottleSettings> = Object.freeze({
   passwordLockout: Object.freeze({
@@ -65,6 +71,7 @@ export const DEFAULT_THROTTLE: Readonly<ThrottleSettings> = Object.freeze({
   codeSends: Object.freeze({ limit: 5, windowMs: 60 * 60_000 }),
   codeChecks: Object.freeze({ limit: 5, windowMs: 15 * 60_000 }),
   codeAttempts: 5,
+  srpChallengesPerCaller: 20,
 });
 
 /** Lifetime of a sign-up confirmation code, and of an unconfirmed sign-up: 24 h (as Cognito). */
@@ -102,6 +109,11 @@ export interface IdentityContext {
   hooks: IdentityHooks;
   /** The server secret `name` (secrets.ts), cached by the caller. */
   secret: (name: string) => Promise<Buffer>;
+  /**
+   * The address of the client of the request being served (`request.ip`: X-Forwarded-For only
+   * from the proxies TRUST_PROXY names); absent outside a request.
+   */
+  callerAddress?: string;
 }
 
 /** A request or response body. */
