@@ -6,7 +6,7 @@
  * challenge and fails exactly as a wrong password does (issue 16).
  */
 import { randomBytes } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { IdpError, idpErrors } from '../errors';
 import { idpRefreshTokens, idpSrpChallenges, type UserRow } from '../schema';
 import { N, parseHex, parseTimestamp, serverSession, verifyPasswordClaim } from '../srp';
@@ -36,7 +36,7 @@ import {
   takeCustomSrp,
 } from './customChallenge';
 import { answerDevicePasswordVerifier, answerDeviceSrpAuth } from './deviceAuth';
-import { reserveSrpChallenge, setSrpChallengeKey } from './srpInFlight';
+import { startSrpChallenge } from './srpInFlight';
 import {
   decoyCredentials,
   decoyPasswordCheck,
@@ -82,13 +82,11 @@ async function startSrp(ctx: IdentityContext, auth: Body, custom = false): Promi
   const { srpSalt, srpVerifier } = user ?? (await decoyCredentials(ctx, name));
   if (A % N === 0n) throw idpErrors.invalidParameter('Invalid SRP_A: A mod N must not be 0.');
   const secretBlock = randomBytes(64);
-  const now = ctx.clock();
-  await ctx.db.delete(idpSrpChallenges).where(lt(idpSrpChallenges.expiresAt, new Date(now)));
   const secretHash = hashSecret(secretBlock);
   // The caller's challenges in flight are bounded before any exponentiation (srpInFlight.ts).
-  await reserveSrpChallenge(ctx, secretHash, user?.sub ?? null);
-  const session = serverSession(A, srpVerifier);
-  await setSrpChallengeKey(ctx, secretHash, session.key.toString('hex'));
+  const session = await startSrpChallenge(ctx, secretHash, user?.sub ?? null, () =>
+    serverSession(A, srpVerifier),
+  );
   const userIdForSrp = user?.username ?? name;
   return {
     ChallengeName: 'PASSWORD_VERIFIER',

@@ -2,10 +2,11 @@
  * The SRP sign-ins in flight per caller address (issue 25): an SRP start costs the server its
  * modular exponentiations and a challenge row, so a caller gets at most
  * `throttle.srpChallengesPerCaller` unfinished challenges (not yet answered, not expired) at a
- * time. The challenge row is reserved before any exponentiation, under a lock per caller, so the
- * bound holds across processes and concurrent requests.
+ * time. The caller's challenges are counted, and the new one computed and stored, in one
+ * transaction under a lock per caller, so the bound holds across processes and concurrent
+ * requests, and a refused start costs no exponentiation.
  */
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { IdpError } from '../errors';
 import { idpSrpChallenges } from '../schema';
 import { SRP_CHALLENGE_TTL_MS, type IdentityContext } from './context';
@@ -14,53 +15,46 @@ import { SRP_CHALLENGE_TTL_MS, type IdentityContext } from './context';
 const UNKNOWN_CALLER = 'unknown';
 
 /**
- * Reserves the challenge row `secretHash` (for `sub`, null for a decoy) of the caller
- * (`ctx.callerAddress`), its session key still empty (`setSrpChallengeKey` fills it).
+ * Starts the SRP challenge `secretHash` (for `sub`, null for a decoy) of the caller
+ * (`ctx.callerAddress`): deletes the expired challenges, counts the caller's, then runs
+ * `compute` (the exponentiations) and stores its session key (`key`, 16 bytes). Returns what
+ * `compute` returned.
  * @throws IdpError TooManyRequestsException when the caller already has
- *   `ctx.throttle.srpChallengesPerCaller` unexpired challenges; nothing is written then.
+ *   `ctx.throttle.srpChallengesPerCaller` unexpired challenges; nothing is computed or stored.
  */
-export async function reserveSrpChallenge(
+export async function startSrpChallenge<T extends { key: Buffer }>(
   ctx: IdentityContext,
   secretHash: string,
   sub: string | null,
-): Promise<void> {
+  compute: () => T,
+): Promise<T> {
   const caller = ctx.callerAddress ?? UNKNOWN_CALLER;
-  const now = ctx.clock();
-  const reserved = await ctx.db.transaction(async (tx) => {
+  const now = new Date(ctx.clock());
+  const nowParam = sql`${now.toISOString()}::timestamptz`;
+  const started = await ctx.db.transaction(async (tx) => {
     // One start of this caller at a time, in every process: the count sees the ones before.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`srp:${caller}`}, 0))`);
-    const [inFlight] = await tx
-      .select({ n: count() })
-      .from(idpSrpChallenges)
-      .where(
-        and(eq(idpSrpChallenges.caller, caller), gt(idpSrpChallenges.expiresAt, new Date(now))),
-      );
-    if (inFlight.n >= ctx.throttle.srpChallengesPerCaller) return false;
+    const result = await tx.execute(sql`
+      WITH swept AS (DELETE FROM ${idpSrpChallenges} WHERE ${idpSrpChallenges.expiresAt} < ${nowParam})
+      SELECT count(*)::int AS n FROM ${idpSrpChallenges}
+      WHERE ${idpSrpChallenges.caller} = ${caller} AND ${idpSrpChallenges.expiresAt} > ${nowParam}`);
+    const [row] = (result as unknown as { rows: { n: number }[] }).rows;
+    if (row.n >= ctx.throttle.srpChallengesPerCaller) return undefined;
+    const value = compute();
     await tx.insert(idpSrpChallenges).values({
       secretHash,
       sub,
-      sessionKey: '',
+      sessionKey: value.key.toString('hex'),
       caller,
-      expiresAt: new Date(now + SRP_CHALLENGE_TTL_MS),
+      expiresAt: new Date(now.getTime() + SRP_CHALLENGE_TTL_MS),
     });
-    return true;
+    return value;
   });
-  if (!reserved) {
+  if (!started) {
     throw new IdpError(
       'TooManyRequestsException',
       'Too many sign-ins in progress from this address; try again later.',
     );
   }
-}
-
-/** Stores the session key (hex) of the reserved challenge `secretHash`. */
-export async function setSrpChallengeKey(
-  ctx: IdentityContext,
-  secretHash: string,
-  sessionKey: string,
-): Promise<void> {
-  await ctx.db
-    .update(idpSrpChallenges)
-    .set({ sessionKey })
-    .where(eq(idpSrpChallenges.secretHash, secretHash));
+  return started;
 }
