@@ -134,7 +134,7 @@ export async function createContext(flags: GlobalFlags, io: CliIO): Promise<Runn
       if (JSON.stringify(profile) === savedProfile) return;
       const latest = await readUserConfig(configFile);
       latest.profiles[settings.profile] = profile;
-      await writeUserConfig(configFile, latest);
+      await writeUserConfig(configFile, latest, { defaultFolder: !flags.config });
     },
   };
 }

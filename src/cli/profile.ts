@@ -2,12 +2,14 @@
  * The CLI's user config file (spec §2 /doc-cli): `<user config dir>/peanut/config.json`, a JSON
  * object with a `profiles` map selected by name; the default profile is called `default`. A
  * profile holds the service URL, the account email and the session tokens, so the file is
- * written with mode 0600 in a folder of mode 0700.
+ * written with mode 0600; the default config folder (PEANUT_CONFIG_DIR or the OS one) is kept at
+ * mode 0700, while the folder of a `--config <file>` is the user's and left as it is (issue 25).
  *
  * Settings resolve highest first: flag, environment (`PEANUT_URL`, `PEANUT_PROFILE`,
  * `PEANUT_CONFIG_DIR`), the profile, the default (`http://localhost:8080`).
  */
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import envPaths from 'env-paths';
 
@@ -93,18 +95,51 @@ export async function readUserConfig(file: string): Promise<UserConfig> {
   return { profiles: parsed.profiles ?? {} };
 }
 
+/** Options of {@link writeUserConfig}. */
+export interface WriteUserConfigOptions {
+  /**
+   * The file is in the default config folder (PEANUT_CONFIG_DIR or the OS one), peanut's own:
+   * created when missing and kept at mode 0700. Otherwise (`--config <file>`) the folder is the
+   * user's: it must exist, and its mode is left as it is.
+   */
+  defaultFolder: boolean;
+}
+
 /**
- * Writes the user config file with mode 0600 in a folder of mode 0700, replacing it atomically
- * (a temporary file renamed), so a reader never sees half a file.
+ * Writes the user config file with mode 0600, replacing it atomically (a temporary file renamed),
+ * so a reader never sees half a file. The temporary file, `<file>.<random>.tmp`, is created
+ * exclusively (O_EXCL: a file or symlink already at that path is neither followed nor
+ * overwritten) with mode 0600, and removed when the write fails.
+ * @throws Error 'Cannot write the user config file {file}: no folder {dir}' for a `--config`
+ *   file in a folder that does not exist; else the file system's error.
  */
-export async function writeUserConfig(file: string, config: UserConfig): Promise<void> {
+export async function writeUserConfig(
+  file: string,
+  config: UserConfig,
+  options: WriteUserConfigOptions,
+): Promise<void> {
   const dir = path.dirname(file);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  await chmod(dir, 0o700);
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, JSON.stringify(config, null, 2) + '\n', { mode: 0o600 });
-  await chmod(tmp, 0o600);
-  await rename(tmp, file);
+  if (options.defaultFolder) {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await chmod(dir, 0o700);
+  }
+  const tmp = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+  const handle = await open(tmp, 'wx', 0o600).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+    throw new Error(`Cannot write the user config file ${file}: no folder ${dir}`);
+  });
+  try {
+    try {
+      await handle.chmod(0o600); // whatever the umask
+      await handle.writeFile(JSON.stringify(config, null, 2) + '\n');
+    } finally {
+      await handle.close();
+    }
+    await rename(tmp, file);
+  } catch (error) {
+    await unlink(tmp).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Resolves the settings: flag, then environment, then the profile, then the default. */

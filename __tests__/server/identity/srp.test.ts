@@ -1,14 +1,20 @@
 /**
  * srp.ts against amazon-cognito-identity-js's own AuthenticationHelper: the same padHex, k,
- * verifier, session key and password claim signature, and the client's TIMESTAMP format.
+ * verifier, session key and password claim signature, and the client's TIMESTAMP format; and
+ * its OpenSSL exponentiation (modPowN) against the BigInt reference on random and edge inputs.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import fc from 'fast-check';
 import {
+  computeU,
+  computeX,
+  deriveKey,
   computeVerifier,
   formatTimestamp,
   g,
   k,
   modPow,
+  modPowN,
   N,
   padHex,
   parseTimestamp,
@@ -144,6 +150,61 @@ describe('srp.ts matches amazon-cognito-identity-js', () => {
     expect(modPow(3n, 200n, 1000n)).toBe(3n ** 200n % 1000n);
     expect(modPow(5n, 0n, 7n)).toBe(1n);
     expect(modPow(-2n, 3n, 7n)).toBe(6n);
+  });
+
+  it('computes modPowN (OpenSSL) exactly as the BigInt modPow, on random inputs', () => {
+    const bits = (n: number) =>
+      fc
+        .uint8Array({ minLength: 0, maxLength: n / 8 })
+        .map((bytes) =>
+          bytes.length === 0 ? 0n : BigInt(`0x${Buffer.from(bytes).toString('hex')}`),
+        );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          bits(3072),
+          bits(4096).map((b) => -b),
+          fc.constantFrom(0n, 1n, 2n, N - 2n, N - 1n, N, N + 1n, 2n * N - 1n, -1n, -N),
+        ),
+        fc.oneof(
+          bits(256),
+          bits(3200),
+          fc.constantFrom(0n, 1n, 2n, N - 2n, N - 1n, N, N + 1n, 2n * N),
+        ),
+        (base, exponent) => {
+          expect(modPowN(base, exponent)).toBe(modPow(base, exponent, N));
+        },
+      ),
+      { numRuns: 100 },
+    );
+    expect(() => modPowN(2n, -1n)).toThrow(RangeError);
+  });
+
+  it('gives serverSession and computeVerifier the values of the BigInt formulas', () => {
+    // The BigInt version of serverSession, as srp.ts computed it before issue 25.
+    const reference = (A: bigint, verifierHex: string, b: bigint) => {
+      const v = BigInt(`0x${verifierHex}`);
+      const B = (k * v + modPow(g, b, N)) % N;
+      const u = computeU(A, B);
+      return { B, key: deriveKey(modPow((A * modPow(v, u, N)) % N, b, N), u) };
+    };
+    for (let i = 0; i < 8; i++) {
+      const salt = randomBytes(16).toString('hex');
+      const password = randomBytes(9).toString('base64');
+      const x = computeX(POOL_NAME, `user${i}`, password, salt);
+      const verifier = computeVerifier(POOL_NAME, `user${i}`, password, salt);
+      expect(verifier).toBe(modPow(g, x, N).toString(16));
+      const A = BigInt(`0x${randomBytes(i === 0 ? 1 : 384).toString('hex')}`) + 1n;
+      const b = BigInt(`0x${randomBytes(32).toString('hex')}`);
+      const server = serverSession(A, verifier, b);
+      const expected = reference(A, verifier, b);
+      expect(server.B).toBe(expected.B);
+      expect(server.key.equals(expected.key)).toBe(true);
+    }
+    // A fixed vector: v = g^x for x = 1 gives B = k·2 + g^b.
+    const fixed = serverSession(N - 1n, '2', 5n);
+    expect(fixed.B).toBe((k * 2n + 32n) % N);
+    expect(fixed.key.equals(reference(N - 1n, '2', 5n).key)).toBe(true);
   });
 
   it('takes the pool name after the underscore', () => {

@@ -157,8 +157,16 @@ export const idpSrpChallenges = pgTable(
     deviceKey: text('device_key'),
     /** After this the challenge is refused. */
     expiresAt: timestamp('expires_at', tz).notNull(),
+    /**
+     * The address of the client that started it (InitiateAuth's SRP start: its challenges in
+     * flight are bounded, issue 25); null for a device SRP challenge.
+     */
+    caller: text('caller'),
   },
-  (table) => [index('idp_srp_challenges_expires_idx').on(table.expiresAt)],
+  (table) => [
+    index('idp_srp_challenges_expires_idx').on(table.expiresAt),
+    index('idp_srp_challenges_caller_idx').on(table.caller, table.expiresAt),
+  ],
 );
 
 /**

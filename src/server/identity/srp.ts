@@ -3,8 +3,16 @@
  * "Facts found while planning"): the RFC 5054 3072-bit group with g = 2, SHA-256 over the bytes
  * of hex strings, `padHex` as Java's `BigInteger.toByteArray`, Cognito's HKDF ('Caldera Derived
  * Key') and its PASSWORD_CLAIM_SIGNATURE. Pure functions on BigInt and node:crypto; no I/O.
+ * The 3072-bit modular exponentiations run in OpenSSL (`modPowN`, issue 25: BigInt's took ~16 ms
+ * of blocking CPU per sign-in start); `modPow` is the BigInt reference they are tested against.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createDiffieHellman,
+  createHash,
+  createHmac,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 
 /** The RFC 5054 3072-bit safe prime. */
 export const N = BigInt(
@@ -54,7 +62,11 @@ export function textHash(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-/** base^exponent mod modulus (square and multiply; exponent >= 0). */
+/**
+ * base^exponent mod modulus (BigInt square and multiply; exponent >= 0): the reference
+ * `modPowN` is tested against, and the "before" of the sign-in bench. Slow (~3 ms for a 256-bit
+ * exponent mod N): the server uses `modPowN`.
+ */
 export function modPow(base: bigint, exponent: bigint, modulus: bigint): bigint {
   if (modulus === 1n) return 0n;
   let result = 1n;
@@ -66,6 +78,38 @@ export function modPow(base: bigint, exponent: bigint, modulus: bigint): bigint 
     b = (b * b) % modulus;
   }
   return result;
+}
+
+/** Big-endian bytes of a non-negative integer (at least one byte). */
+function toBytes(n: bigint): Buffer {
+  const hex = n.toString(16);
+  return Buffer.from(hex.length % 2 ? `0${hex}` : hex, 'hex');
+}
+
+/** N as bytes and g as bytes, the group OpenSSL computes in. */
+const N_BYTES = toBytes(N);
+const G_BYTES = toBytes(g);
+
+/**
+ * base^exponent mod N, computed by OpenSSL (node:crypto's DiffieHellman over N: with `exponent`
+ * as the private key, `computeSecret(base)` is base^exponent mod N, in constant time). Equals
+ * `modPow(base, exponent, N)` for every integer base and exponent >= 0 (RangeError otherwise).
+ * OpenSSL refuses the bases 0, 1 and N - 1 and the exponent 0 as a key exchange's; their powers
+ * are trivial and computed here. The server's exponents are 256 bits (b, u, x).
+ */
+export function modPowN(base: bigint, exponent: bigint): bigint {
+  if (exponent < 0n) throw new RangeError('modPowN expects a non-negative exponent');
+  const b = ((base % N) + N) % N;
+  if (exponent === 0n) return 1n;
+  if (b <= 1n) return b;
+  // N is prime: for b not 0 mod N, b^(N-1) = 1 (OpenSSL takes no key of N - 1 or more).
+  const e = exponent % (N - 1n);
+  if (e === 0n) return 1n;
+  if (b === N - 1n) return e & 1n ? b : 1n;
+  const dh = createDiffieHellman(N_BYTES, G_BYTES);
+  dh.setPrivateKey(toBytes(e));
+  // The secret comes zero-padded to the length of N; the value is what counts.
+  return BigInt(`0x${dh.computeSecret(toBytes(b)).toString('hex')}`);
 }
 
 /** The multiplier k = H(padHex(N) ‖ padHex(g)). */
@@ -101,7 +145,7 @@ export function computeVerifier(
   password: string,
   salt: string,
 ): string {
-  return modPow(g, computeX(poolName, userId, password, salt), N).toString(16);
+  return modPowN(g, computeX(poolName, userId, password, salt)).toString(16);
 }
 
 /** u = H(padHex(A) ‖ padHex(B)). */
@@ -134,13 +178,13 @@ export function serverSession(A: bigint, verifierHex: string, b?: bigint): Serve
   const v = BigInt(`0x${verifierHex}`);
   for (;;) {
     const secret = b ?? BigInt(`0x${randomBytes(32).toString('hex')}`) % N;
-    const B = (k * v + modPow(g, secret, N)) % N;
+    const B = (k * v + modPowN(g, secret)) % N;
     const u = computeU(A, B);
     if (B === 0n || u === 0n || secret === 0n) {
       if (b !== undefined) throw new RangeError('Degenerate SRP values');
       continue;
     }
-    const S = modPow((A * modPow(v, u, N)) % N, secret, N);
+    const S = modPowN((A * modPowN(v, u)) % N, secret);
     return { B, key: deriveKey(S, u) };
   }
 }

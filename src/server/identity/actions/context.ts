@@ -56,13 +56,19 @@ export interface ThrottleSettings {
   codeChecksPerAddress: ThrottleRule;
   /** Checks one code survives. */
   codeAttempts: number;
+  /**
+   * Unfinished SRP sign-ins (InitiateAuth's challenges not yet answered nor expired) per caller
+   * address; the next start answers TooManyRequestsException (issue 25).
+   */
+  srpChallengesPerCaller: number;
 }
 
 /**
  * Default limits: Cognito's lockout (1 s after the fifth failed password, doubling, up to 15
  * minutes; failures forgotten after an hour without one); per address and caller 5 code mails
  * per hour and 5 code checks per 15 minutes, per address 20 of each (issue 25 point 10); 5
- * checks per code.
+ * checks per code; 20 unfinished SRP sign-ins per caller (a sign-in answered or expired no
+ * longer counts).
  */
 export const DEFAULT_THROTTLE: Readonly<ThrottleSettings> = Object.freeze({
   passwordLockout: Object.freeze({
@@ -76,6 +82,7 @@ export const DEFAULT_THROTTLE: Readonly<ThrottleSettings> = Object.freeze({
   codeChecks: Object.freeze({ limit: 5, windowMs: 15 * 60_000 }),
   codeChecksPerAddress: Object.freeze({ limit: 20, windowMs: 15 * 60_000 }),
   codeAttempts: 5,
+  srpChallengesPerCaller: 20,
 });
 
 /** Lifetime of a sign-up confirmation code, and of an unconfirmed sign-up: 24 h (as Cognito). */

@@ -6,18 +6,12 @@
  * challenge and fails exactly as a wrong password does (issue 16).
  */
 import { randomBytes } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { IdpError, idpErrors } from '../errors';
 import { idpRefreshTokens, idpSrpChallenges, type UserRow } from '../schema';
-import { parseHex, parseTimestamp, serverSession, verifyPasswordClaim } from '../srp';
+import { N, parseHex, parseTimestamp, serverSession, verifyPasswordClaim } from '../srp';
 import { hashSecret } from '../tokens';
-import {
-  MAX_TIMESTAMP_SKEW_MS,
-  SRP_CHALLENGE_TTL_MS,
-  type Action,
-  type Body,
-  type IdentityContext,
-} from './context';
+import { MAX_TIMESTAMP_SKEW_MS, type Action, type Body, type IdentityContext } from './context';
 import { checkClient, loginName, parameters, required } from './input';
 import {
   assertNotLocked,
@@ -42,6 +36,7 @@ import {
   takeCustomSrp,
 } from './customChallenge';
 import { answerDevicePasswordVerifier, answerDeviceSrpAuth } from './deviceAuth';
+import { startSrpChallenge } from './srpInFlight';
 import {
   decoyCredentials,
   decoyPasswordCheck,
@@ -85,22 +80,13 @@ async function startSrp(ctx: IdentityContext, auth: Body, custom = false): Promi
   const user = await findUser(ctx, name);
   await assertNotLocked(ctx, lockKeyOf(user, name));
   const { srpSalt, srpVerifier } = user ?? (await decoyCredentials(ctx, name));
-  let session;
-  try {
-    session = serverSession(A, srpVerifier);
-  } catch {
-    throw idpErrors.invalidParameter('Invalid SRP_A: A mod N must not be 0.');
-  }
+  if (A % N === 0n) throw idpErrors.invalidParameter('Invalid SRP_A: A mod N must not be 0.');
   const secretBlock = randomBytes(64);
-  const now = ctx.clock();
-  await ctx.db.delete(idpSrpChallenges).where(lt(idpSrpChallenges.expiresAt, new Date(now)));
   const secretHash = hashSecret(secretBlock);
-  await ctx.db.insert(idpSrpChallenges).values({
-    secretHash,
-    sub: user?.sub ?? null,
-    sessionKey: session.key.toString('hex'),
-    expiresAt: new Date(now + SRP_CHALLENGE_TTL_MS),
-  });
+  // The caller's challenges in flight are bounded before any exponentiation (srpInFlight.ts).
+  const session = await startSrpChallenge(ctx, secretHash, user?.sub ?? null, () =>
+    serverSession(A, srpVerifier),
+  );
   const userIdForSrp = user?.username ?? name;
   return {
     ChallengeName: 'PASSWORD_VERIFIER',
