@@ -8,9 +8,12 @@
  * - masquerading of the servers' addresses (`WG_ADDRESSES`) leaving by any other interface, so
  *   a client reaches whatever the host reaches;
  * - isolation: nothing is forwarded from one VPN's veth to another's (`<prefix>*` to
- *   `<prefix>*`), and the VPNs' namespaces cannot open connections to the host itself.
+ *   `<prefix>*`), and the VPNs' namespaces cannot open connections to the host itself;
+ * - egress filtering (netnsEgress.ts): a client reaches public destinations only (its DNS
+ *   servers and WG_ALLOWED_PRIVATE excepted), in named sets of the table.
  */
 import fs from 'node:fs';
+import { EGRESS_SETS, egressCommands } from './netnsEgress';
 import { formatIpv4, type NetnsSettings } from './netnsSettings';
 import { CommandError, nft, run } from './netnsSystem';
 
@@ -25,6 +28,7 @@ export function hostRules(settings: NetnsSettings): string {
   const ours = `"${settings.namePrefix}*"`;
   const range = `${formatIpv4(settings.addressBase)}/${settings.addressPrefix}`;
   const chains = ['prerouting', 'output', 'postrouting', 'forward', 'input'];
+  const egress = egressCommands(table, ours, settings);
   return [
     `table ${table} {`,
     '  map wgports { type inet_service : ipv4_addr ; }',
@@ -33,13 +37,17 @@ export function hostRules(settings: NetnsSettings): string {
     '  chain postrouting { type nat hook postrouting priority srcnat ; policy accept ; }',
     '  chain forward { type filter hook forward priority filter ; policy accept ; }',
     '  chain input { type filter hook input priority filter ; policy accept ; }',
+    ...EGRESS_SETS,
     '}',
     ...chains.map((chain) => `flush chain ${table} ${chain}`),
+    ...egress.sets,
     `add rule ${table} prerouting fib daddr type local meta l4proto udp dnat ip to udp dport map @wgports`,
     `add rule ${table} output fib daddr type local meta l4proto udp dnat ip to udp dport map @wgports`,
     `add rule ${table} postrouting ip saddr ${range} oifname != ${ours} masquerade`,
     `add rule ${table} forward iifname ${ours} oifname ${ours} drop`,
+    ...egress.forward,
     `add rule ${table} input iifname ${ours} ct state established,related accept`,
+    ...egress.input,
     `add rule ${table} input iifname ${ours} drop`,
     '',
   ].join('\n');

@@ -12,6 +12,7 @@
 
 import { createHash } from 'node:crypto';
 import type { SettingDoc } from '../settings';
+import { parseAllowedPrivate } from './netnsEgress';
 
 /** The settings of the `netns` provisioner. */
 export interface NetnsSettings {
@@ -29,6 +30,8 @@ export interface NetnsSettings {
   dns: string[];
   /** Prefix of every namespace, interface and nft table of ours (`NETNS_PREFIX`). */
   namePrefix: string;
+  /** Private networks clients may reach all the same (`WG_ALLOWED_PRIVATE`, netnsEgress.ts). */
+  allowedPrivate: string[];
 }
 
 /** Defaults of the settings. */
@@ -73,6 +76,13 @@ export const NETNS_SETTINGS: readonly SettingDoc[] = [
     description:
       'Prefix (1 to 4 lower-case letters) of the namespaces, interfaces and nft table of `netns` VPNs; others are never touched',
     default: `${NETNS_DEFAULTS.prefix} (on a VPN host: p and 5 letters drawn from its HOST_ID)`,
+    requiredInProduction: false,
+  },
+  {
+    name: 'WG_ALLOWED_PRIVATE',
+    description:
+      'Private networks (comma-separated IPv4/IPv6 CIDRs) clients of `netns` VPNs may reach all the same; other private space is closed',
+    default: 'none',
     requiredInProduction: false,
   },
 ];
@@ -169,6 +179,8 @@ export function loadNetnsSettings(
     throw new Error(`WG_ENDPOINT_HOST must be a host name or address, got: '${endpointHost}'`);
   }
 
+  const allowedPrivate = parseAllowedPrivate(read('WG_ALLOWED_PRIVATE'));
+
   return {
     endpointHost,
     firstPort,
@@ -177,6 +189,7 @@ export function loadNetnsSettings(
     addressPrefix,
     dns,
     namePrefix,
+    allowedPrivate,
   };
 }
 
