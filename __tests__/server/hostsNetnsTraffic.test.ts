@@ -6,7 +6,7 @@
  * echo server, which answers the caller's address: each VPN exits from its own host, and each
  * is metered and charged. (Kills, restarts and deletion: `hostsNetnsRestart.test.ts`.)
  *
- * Names begin with `y` (the test's) and `z` (the provisioner's), subnets 10.254/10.255.1-125:
+ * Names begin with `y` (the test's) and `z` (the provisioner's), subnets 10.254/198.18.1-125:
  * none of `hostsNetnsRestart.test.ts`'s, which Jest may run at the same time.
  */
 import fs from 'node:fs';

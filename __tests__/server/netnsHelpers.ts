@@ -100,12 +100,12 @@ export class TestNetwork {
     return ns;
   }
 
-  /** Runs an HTTP server in `ns` on port 8000: `GET /?bytes=N` answers N bytes. */
-  async serveHttp(ns: TestNamespace): Promise<void> {
+  /** Runs an HTTP server in `ns` on `port` (8000): `GET /?bytes=N` answers N bytes. */
+  async serveHttp(ns: TestNamespace, port = 8000): Promise<void> {
     const script = `require('http').createServer((q, r) => {
       const n = Number(new URL(q.url, 'http://x').searchParams.get('bytes') || 0);
       r.end(Buffer.alloc(n, 97));
-    }).listen(8000, '0.0.0.0', () => console.log('listening'));`;
+    }).listen(${port}, '0.0.0.0', () => console.log('listening'));`;
     const child = spawn('ip', ['netns', 'exec', ns.name, process.execPath, '-e', script], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -182,16 +182,17 @@ export class TestNetwork {
   }
 
   /**
-   * `GET http://<address>:8000/?bytes=N` from inside `ns`; resolves with the bytes received, or
-   * -1 when no answer came within `timeoutMs`.
+   * `GET http://<address>:<port>/?bytes=N` from inside `ns`; resolves with the bytes received,
+   * or -1 when no answer came within `timeoutMs`.
    */
   async fetchFrom(
     ns: TestNamespace,
     address: string,
     bytes: number,
     timeoutMs = 30_000,
+    port = 8000,
   ): Promise<number> {
-    const script = `fetch('http://${address}:8000/?bytes=${bytes}', { signal: AbortSignal.timeout(${timeoutMs}) })
+    const script = `fetch('http://${address}:${port}/?bytes=${bytes}', { signal: AbortSignal.timeout(${timeoutMs}) })
       .then((r) => r.arrayBuffer()).then((b) => console.log(b.byteLength), () => console.log(-1));`;
     const out = await sh('ip', ['netns', 'exec', ns.name, process.execPath, '-e', script]);
     return Number(out.trim());
@@ -289,12 +290,16 @@ export async function sweep(settings: NetnsSettings): Promise<void> {
   await removeHostRules(settings);
 }
 
-/** The netns settings of a test: its own prefix, ports and addresses (no clash with others). */
+/**
+ * The netns settings of a test: its own prefix, ports and addresses (no clash with others);
+ * `allowedPrivate` (WG_ALLOWED_PRIVATE) opens the test's own private subnet to its clients.
+ */
 export function testNetnsEnv(
   prefix: string,
   firstPort: number,
   addresses: string,
   endpoint: string,
+  allowedPrivate = '',
 ) {
   const env = {
     PROVISIONER: 'netns',
@@ -303,6 +308,7 @@ export function testNetnsEnv(
     WG_ADDRESSES: addresses,
     WG_ENDPOINT_HOST: endpoint,
     WG_DNS: '10.0.0.53',
+    WG_ALLOWED_PRIVATE: allowedPrivate,
   };
   return { env, settings: loadNetnsSettings(env) };
 }
