@@ -3,7 +3,8 @@
  * `netns` VPN servers (`npm start`, `npm run host`) holds the lock file
  * `/run/peanut-vpn/<prefix>.lock`, taken exclusively as db/lock.ts takes a data directory's (a
  * dead owner's lock is taken over). The file holds the owner's PID and the ranges it uses
- * (`WG_ADDRESSES`, `WG_ADDRESSES6` when set, `WG_PORTS`) with its network namespace: a second
+ * (`WG_ADDRESSES`, `WG_ADDRESSES6` when set, `WG_PORTS`) with its network namespace, and appears
+ * whole (linked from a temporary file; a stale one is renamed away first): a second
  * process whose prefix is held, or whose ranges overlap those of another live owner in the same
  * network namespace, refuses to start with a message naming the other's PID and what to change.
  * So the orphan clean-up of one (netns.ts's reconcile) never removes another's servers.
@@ -110,25 +111,15 @@ export function lockPrefix(settings: NetnsSettings, dir = LOCK_DIR): () => void 
     const temporary = path.join(dir, `.${prefix}.${process.pid}.tmp`);
     fs.writeFileSync(temporary, `${JSON.stringify(claim)}\n`, { mode: 0o644 });
     try {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          fs.linkSync(temporary, file); // atomic, and the file is whole when it appears
-          break;
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
-          const other = readClaim(file);
-          if (other && other.pid !== process.pid && processExists(other.pid)) {
-            throw new Error(
-              `NETNS_PREFIX '${prefix}' is in use by process ${other.pid} (lock file ${file}), ` +
-                'which runs its VPN servers: stop that process, or give this one another ' +
-                'NETNS_PREFIX with WG_PORTS and WG_ADDRESSES of its own',
-            );
-          }
-          fs.rmSync(file, { force: true }); // stale: its owner is gone
-        }
-      }
+      takeFile(temporary, file, prefix);
     } finally {
       fs.rmSync(temporary, { force: true });
+    }
+    try {
+      checkOverlaps(claim, dir); // again: a process starting at the same moment is seen now
+    } catch (error) {
+      fs.rmSync(file, { force: true });
+      throw error;
     }
   }
   heldHere.set(prefix, count + 1);
@@ -144,6 +135,55 @@ export function lockPrefix(settings: NetnsSettings, dir = LOCK_DIR): () => void 
     heldHere.delete(prefix);
     if (readClaim(file)?.pid === process.pid) fs.rmSync(file, { force: true });
   };
+}
+
+/** The refusal of a prefix held by process `pid`. */
+function inUse(prefix: string, pid: number, file: string): Error {
+  return new Error(
+    `NETNS_PREFIX '${prefix}' is in use by process ${pid} (lock file ${file}), which runs its ` +
+      'VPN servers: stop that process, or give this one another NETNS_PREFIX with WG_PORTS and ' +
+      'WG_ADDRESSES of its own',
+  );
+}
+
+/**
+ * Links the whole claim `temporary` as `file` (atomic: it never appears half written). A stale
+ * lock is first renamed away, which only one of several processes taking it over at once
+ * achieves; one that finds it moved a live owner's fresh lock puts it back and gives up.
+ * @throws Error ({@link inUse}) when a live process holds the lock.
+ */
+function takeFile(temporary: string, file: string, prefix: string): void {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      fs.linkSync(temporary, file);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const held = readClaim(file);
+    if (held && held.pid !== process.pid && processExists(held.pid)) {
+      throw inUse(prefix, held.pid, file);
+    }
+    const aside = `${temporary}.stale`;
+    try {
+      fs.renameSync(file, aside);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // another took it away
+      throw error;
+    }
+    const moved = readClaim(aside);
+    if (moved && moved.pid !== process.pid && processExists(moved.pid)) {
+      // A fresh lock, taken meanwhile by a live process: its own again.
+      try {
+        fs.linkSync(aside, file);
+      } finally {
+        fs.rmSync(aside, { force: true });
+      }
+      throw inUse(prefix, moved.pid, file);
+    }
+    fs.rmSync(aside, { force: true }); // stale: its owner is gone
+  }
+  throw new Error(`Could not take the lock file ${file}: it keeps changing`);
 }
 
 /** @throws Error when a live owner of another prefix in `dir` uses ranges `claim` overlaps. */
