@@ -13,6 +13,7 @@ import path from 'node:path';
 import { netnsAvailability, processExists } from '../../src/server/provisioners/netnsSystem';
 import { loadNetnsSettings, type NetnsSettings } from '../../src/server/provisioners/netnsSettings';
 import { removeHostRules, tableName } from '../../src/server/provisioners/netnsHost';
+import { LOCK_DIR } from '../../src/server/provisioners/netnsLock';
 
 /**
  * Why the netns tests cannot run here, or undefined when they can. Under CI=true a missing
@@ -288,6 +289,14 @@ export async function sweep(settings: NetnsSettings): Promise<void> {
     fs.rmSync(`/var/run/wireguard/${name}.sock`, { force: true });
   }
   await removeHostRules(settings);
+  // The prefix's lock file, once its owner is gone (a killed server or host leaves it).
+  const lock = path.join(LOCK_DIR, `${settings.namePrefix}.lock`);
+  try {
+    const { pid } = JSON.parse(fs.readFileSync(lock, 'utf8')) as { pid: number };
+    if (pid !== process.pid && !processExists(pid)) fs.rmSync(lock, { force: true });
+  } catch {
+    // none, or unreadable: left alone
+  }
 }
 
 /**
