@@ -1,6 +1,6 @@
 /**
  * Egress filtering of `netns` VPNs (issue 26): a real client (wireguard-go in a namespace, with
- * the config the service gives) reaches a destination in public space (198.18.77.2), and none of:
+ * the config the service gives) reaches a destination in public space (198.19.77.2), and none of:
  * a machine on a private range routed from the host (10.253.9.2), the metadata address
  * 169.254.169.254, the host's own addresses (a public one included), another VPN's client; the
  * range of WG_ALLOWED_PRIVATE (10.253.11.0/24) opens, and the private DNS server of WG_DNS
@@ -32,7 +32,7 @@ const settings = loadNetnsSettings(env);
 
 /** The test's namespaces: name prefix, /24, index (so the address is `<subnet>.<4i+2>`). */
 const SITES = {
-  public: ['pep', '198.18.77', 0],
+  public: ['pep', '198.19.77', 0],
   private: ['peq', '10.253.9', 0],
   allowed: ['pea', '10.253.11', 0],
   dns: ['ped', '10.253.10', 0],

@@ -7,7 +7,7 @@
  * re-adopts the very server.
  *
  * Needs root, wireguard-go, wg, ip and nft (a failure under CI=true). Traffic goes only to the
- * test's own namespaces (198.18.78.2, routed to its veth pair).
+ * test's own namespaces (198.19.78.2, routed to its veth pair).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -102,7 +102,7 @@ async function secondService(extra: Record<string, string>): Promise<string> {
 
 (skip ? describe.skip : describe)('one owner per NETNS_PREFIX', () => {
   const network = new TestNetwork('pfc', '10.246.1');
-  const publicNet = new TestNetwork('pfp', '198.18.78');
+  const publicNet = new TestNetwork('pfp', '198.19.78');
   let client: TestNamespace;
   let destination: string;
   let owner: ChildProcess | undefined;
