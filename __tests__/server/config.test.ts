@@ -58,6 +58,7 @@ describe('loadConfig', () => {
         addressPrefix: 16,
         dns: ['1.1.1.1', '1.0.0.1'],
         namePrefix: 'pn',
+        allowedPrivate: [],
       },
       simulatedStepMs: 1500,
       meterIntervalMs: 5000,

@@ -6,8 +6,9 @@
  * nats-server; a client namespace per VPN, and an HTTP echo server answering the caller's address.
  *
  * The test's network: a bridge in the machine's namespace (`.1`, where nats-server listens),
- * the hosts (`.2`, `.3`) and the clients (`.4`, `.5`) on it; the echo server listens on an
- * address of the machine outside that network, so the clients reach it only through a tunnel.
+ * the hosts (`.2`, `.3`) and the clients (`.4`, `.5`) on it; the echo server listens on a
+ * public-space address of the machine (198.18.0.0/15, the benchmarking range) outside that
+ * network, so the clients reach it only through a tunnel.
  * Every name carries a random suffix; everything is removed at the end, even after a failure.
  *
  * Jest runs test files in parallel, and wireguard-go's control sockets
@@ -72,7 +73,7 @@ function pickOctet({ octets: [low, high] }: NetnsHostsNames): number {
   for (;;) {
     const candidate = low + (randomBytes(1)[0] % (high - low + 1));
     const taken = (prefix: string) => addresses.some((address) => address.startsWith(prefix));
-    if (!taken(`10.254.${candidate}.`) && !taken(`10.255.${candidate}.`)) return candidate;
+    if (!taken(`10.254.${candidate}.`) && !taken(`198.18.${candidate}.`)) return candidate;
   }
 }
 
@@ -107,7 +108,7 @@ export function netnsHosts(names: NetnsHostsNames) {
   const octet = pickOctet(names);
   /** The test's network (a /24) and the echo server's address, outside it. */
   const NET = `10.254.${octet}`;
-  const ECHO = `10.255.${octet}.1`;
+  const ECHO = `198.18.${octet}.1`; // public space (198.18.0.0/15): clients may reach it
   const BRIDGE = `${names.network}${tag}br`;
 
   function hostSpec(id: string, region: string, label: string, address: string): HostSpec {

@@ -7,7 +7,7 @@
  * and the hosts stopped, nothing of the provisioner is left. (Traffic and metering of each
  * region: `hostsNetnsTraffic.test.ts`.)
  *
- * Names begin with `w` (the test's) and `x` (the provisioner's), subnets 10.254/10.255.126-250:
+ * Names begin with `w` (the test's) and `x` (the provisioner's), subnets 10.254/198.18.126-250:
  * none of `hostsNetnsTraffic.test.ts`'s, which Jest may run at the same time.
  */
 import fs from 'node:fs';

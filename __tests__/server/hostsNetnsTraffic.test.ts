@@ -4,16 +4,18 @@
  * provisioner. A host refuses to start under `ip netns exec` (a private mount namespace). A
  * client namespace per VPN connects with exactly the config the API gives and reaches an HTTP
  * echo server, which answers the caller's address: each VPN exits from its own host, and each
- * is metered and charged. (Kills, restarts and deletion: `hostsNetnsRestart.test.ts`.)
+ * is metered and charged; the host applies the egress rules of issue 26: a client reaches
+ * neither the host's private network nor 169.254.169.254, both of which the host itself reaches.
+ * (Kills, restarts and deletion: `hostsNetnsRestart.test.ts`.)
  *
- * Names begin with `y` (the test's) and `z` (the provisioner's), subnets 10.254/10.255.1-125:
+ * Names begin with `y` (the test's) and `z` (the provisioner's), subnets 10.254/198.18.1-125:
  * none of `hostsNetnsRestart.test.ts`'s, which Jest may run at the same time.
  */
 import fs from 'node:fs';
 import { makeTempDir, removeDir } from './helpers';
 import { natsSkipReason, startHost, waitFor, type TestNats } from './hostsHelpers';
 import { netnsHosts } from './hostsNetnsHelpers';
-import { netnsSkipReason } from './netnsHelpers';
+import { netnsSkipReason, sh, type TestNamespace } from './netnsHelpers';
 import { balanceNano, type TestUser } from './vpnHelpers';
 import type { App } from '../../src/server/app';
 
@@ -100,5 +102,64 @@ jest.setTimeout(300_000);
       'both users charged',
       120_000,
     );
+  });
+
+  test('the host applies the egress rules: its client reaches no private address', async () => {
+    // The host's private network: a namespace behind host A (10.253.20.2, and 169.254.169.254
+    // routed to it), reached from host A's namespace alone: no traffic leaves the machine.
+    const lan: TestNamespace = {
+      name: `${network.prefix}lan`,
+      hostAddress: '10.253.20.1',
+      address: '10.253.20.2',
+    };
+    network.namespaces.push(lan);
+    await sh('ip', ['netns', 'add', lan.name]);
+    await sh(
+      'ip',
+      ['-batch', '-'],
+      [
+        `link add ${network.prefix}lx type veth peer name eth0 netns ${lan.name}`,
+        `link set ${network.prefix}lx netns ${hostA.ns.name}`,
+        '',
+      ].join('\n'),
+    );
+    await sh(
+      'ip',
+      ['-n', hostA.ns.name, '-batch', '-'],
+      [
+        `addr add ${lan.hostAddress}/24 dev ${network.prefix}lx`,
+        `link set ${network.prefix}lx up`,
+        `route add 169.254.169.254/32 via ${lan.address} dev ${network.prefix}lx`,
+        '',
+      ].join('\n'),
+    );
+    await sh(
+      'ip',
+      ['-n', lan.name, '-batch', '-'],
+      [
+        'link set lo up',
+        `addr add ${lan.address}/24 dev eth0`,
+        'addr add 169.254.169.254/32 dev eth0',
+        'link set eth0 up',
+        `route add default via ${lan.hostAddress} dev eth0`,
+        '',
+      ].join('\n'),
+    );
+    await network.serveHttp(lan);
+    const hostSide: TestNamespace = { ...hostA.ns };
+    for (const address of [lan.address, '169.254.169.254']) {
+      const [route] = JSON.parse(
+        await sh('ip', ['-n', hostA.ns.name, '-j', 'route', 'get', address]),
+      ) as { dev: string }[];
+      expect(route.dev).toBe(`${network.prefix}lx`);
+      // The host reaches them; its VPN's client (connected above) does not.
+      expect(await network.fetchFrom(hostSide, address, 10, 10_000)).toBe(10);
+    }
+    expect(await exitAddress(clientA)).toBe(hostA.ns.address); // the tunnel is up
+    const reached = {
+      [lan.address]: await network.fetchFrom(clientA, lan.address, 10, 3000),
+      '169.254.169.254': await network.fetchFrom(clientA, '169.254.169.254', 10, 3000),
+    };
+    expect(reached).toEqual({ [lan.address]: -1, '169.254.169.254': -1 });
   });
 });

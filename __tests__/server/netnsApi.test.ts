@@ -33,7 +33,13 @@ import {
 } from './vpnHelpers';
 
 const skip = netnsSkipReason();
-const { env, settings } = testNetnsEnv('pna', 53101, '10.201.0.0/24', '10.251.1.1');
+const { env, settings } = testNetnsEnv(
+  'pna',
+  53101,
+  '10.201.0.0/24',
+  '10.251.1.1',
+  '10.251.1.0/24',
+);
 const MIB = 1024 * 1024;
 
 /** Polls `GET /v1/vpns/{vpnId}` until `done` holds (throws after `timeoutMs`). */

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { netnsAvailability, processExists } from '../../src/server/provisioners/netnsSystem';
 import { loadNetnsSettings, type NetnsSettings } from '../../src/server/provisioners/netnsSettings';
 import { removeHostRules, tableName } from '../../src/server/provisioners/netnsHost';
+import { LOCK_DIR } from '../../src/server/provisioners/netnsLock';
 
 /**
  * Why the netns tests cannot run here, or undefined when they can. Under CI=true a missing
@@ -100,12 +101,12 @@ export class TestNetwork {
     return ns;
   }
 
-  /** Runs an HTTP server in `ns` on port 8000 (IPv4 and IPv6): `GET /?bytes=N` answers N bytes. */
-  async serveHttp(ns: TestNamespace): Promise<void> {
+  /** Runs an HTTP server in `ns` on `port` (8000), IPv4 and IPv6: `GET /?bytes=N` answers N bytes. */
+  async serveHttp(ns: TestNamespace, port = 8000): Promise<void> {
     const script = `require('http').createServer((q, r) => {
       const n = Number(new URL(q.url, 'http://x').searchParams.get('bytes') || 0);
       r.end(Buffer.alloc(n, 97));
-    }).listen(8000, '::', () => console.log('listening'));`;
+    }).listen(${port}, '::', () => console.log('listening'));`;
     const child = spawn('ip', ['netns', 'exec', ns.name, process.execPath, '-e', script], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -184,17 +185,18 @@ export class TestNetwork {
   }
 
   /**
-   * `GET http://<address>:8000/?bytes=N` (IPv4 or IPv6) from inside `ns`; resolves with the bytes received, or
-   * -1 when no answer came within `timeoutMs`.
+   * `GET http://<address>:<port>/?bytes=N` (IPv4 or IPv6) from inside `ns`; resolves with the
+   * bytes received, or -1 when no answer came within `timeoutMs`.
    */
   async fetchFrom(
     ns: TestNamespace,
     address: string,
     bytes: number,
     timeoutMs = 30_000,
+    port = 8000,
   ): Promise<number> {
     const host = address.includes(':') ? `[${address}]` : address;
-    const script = `fetch('http://${host}:8000/?bytes=${bytes}', { signal: AbortSignal.timeout(${timeoutMs}) })
+    const script = `fetch('http://${host}:${port}/?bytes=${bytes}', { signal: AbortSignal.timeout(${timeoutMs}) })
       .then((r) => r.arrayBuffer()).then((b) => console.log(b.byteLength), () => console.log(-1));`;
     const out = await sh('ip', ['netns', 'exec', ns.name, process.execPath, '-e', script]);
     return Number(out.trim());
@@ -290,14 +292,26 @@ export async function sweep(settings: NetnsSettings): Promise<void> {
     fs.rmSync(`/var/run/wireguard/${name}.sock`, { force: true });
   }
   await removeHostRules(settings);
+  // The prefix's lock file, once its owner is gone (a killed server or host leaves it).
+  const lock = path.join(LOCK_DIR, `${settings.namePrefix}.lock`);
+  try {
+    const { pid } = JSON.parse(fs.readFileSync(lock, 'utf8')) as { pid: number };
+    if (pid !== process.pid && !processExists(pid)) fs.rmSync(lock, { force: true });
+  } catch {
+    // none, or unreadable: left alone
+  }
 }
 
-/** The netns settings of a test: its own prefix, ports and addresses (no clash with others). */
+/**
+ * The netns settings of a test: its own prefix, ports and addresses (no clash with others);
+ * `allowedPrivate` (WG_ALLOWED_PRIVATE) opens the test's own private subnet to its clients.
+ */
 export function testNetnsEnv(
   prefix: string,
   firstPort: number,
   addresses: string,
   endpoint: string,
+  allowedPrivate = '',
 ) {
   const env = {
     PROVISIONER: 'netns',
@@ -306,6 +320,7 @@ export function testNetnsEnv(
     WG_ADDRESSES: addresses,
     WG_ENDPOINT_HOST: endpoint,
     WG_DNS: '10.0.0.53',
+    WG_ALLOWED_PRIVATE: allowedPrivate,
   };
   return { env, settings: loadNetnsSettings(env) };
 }

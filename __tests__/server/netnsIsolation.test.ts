@@ -31,7 +31,13 @@ import {
 } from './vpnHelpers';
 
 const skip = netnsSkipReason();
-const { env, settings } = testNetnsEnv('pnb', 53201, '10.202.0.0/24', '10.252.1.1');
+const { env, settings } = testNetnsEnv(
+  'pnb',
+  53201,
+  '10.202.0.0/24',
+  '10.252.1.1',
+  '10.252.1.0/24',
+);
 const MIB = 1024 * 1024;
 
 /** One user's VPN and client. */

@@ -25,7 +25,13 @@ import {
 } from './netnsHelpers';
 
 const skip = netnsSkipReason();
-const { env, settings } = testNetnsEnv('pnc', 53301, '10.203.0.0/24', '10.253.1.1');
+const { env, settings } = testNetnsEnv(
+  'pnc',
+  53301,
+  '10.203.0.0/24',
+  '10.253.1.1',
+  '10.253.1.0/24',
+);
 const ROOT = path.resolve(__dirname, '../..');
 const MIB = 1024 * 1024;
 

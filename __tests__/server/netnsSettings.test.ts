@@ -20,6 +20,7 @@ describe('netns settings', () => {
       WG_ADDRESSES: '172.20.0.0/24',
       WG_DNS: '9.9.9.9, 2620:fe::fe',
       NETNS_PREFIX: 'pv',
+      WG_ALLOWED_PRIVATE: '10.8.0.0/16, fd12:3456::/48 ,192.168.7.7',
     });
     expect(netns).toEqual({
       endpointHost: 'vpn.example.com',
@@ -29,7 +30,9 @@ describe('netns settings', () => {
       addressPrefix: 24,
       dns: ['9.9.9.9', '2620:fe::fe'],
       namePrefix: 'pv',
+      allowedPrivate: ['10.8.0.0/16', 'fd12:3456::/48', '192.168.7.7/32'],
     });
+    expect(loadConfig({}).netns.allowedPrivate).toEqual([]);
     // 10 ports, 32 blocks of 8 addresses: 10 VPNs at once.
     expect(netnsCapacity(netns)).toBe(10);
   });
@@ -50,6 +53,11 @@ describe('netns settings', () => {
     ['NETNS_PREFIX', 'PN'],
     ['WG_ENDPOINT_HOST', 'a b'],
     ['WG_ENDPOINT_HOST', 'host/x'],
+    ['WG_ALLOWED_PRIVATE', '10.8.0.1/16'],
+    ['WG_ALLOWED_PRIVATE', '10.8.0.0/33'],
+    ['WG_ALLOWED_PRIVATE', '10.8.0.0/16, intranet'],
+    ['WG_ALLOWED_PRIVATE', 'fd12::1/64'],
+    ['WG_ALLOWED_PRIVATE', '10.8.0.0/1/2'],
   ])('rejects %s=%s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
@@ -90,8 +98,38 @@ describe('netns settings', () => {
     const rules = hostRules(loadConfig({ NETNS_PREFIX: 'pv', WG_ADDRESSES: '10.7.0.0/16' }).netns);
     const statements = rules.split('\n').filter((line) => /^(add|flush|delete) /.test(line));
     expect(statements.length).toBeGreaterThan(0);
-    for (const line of statements) expect(line).toMatch(/^(add rule|flush chain) inet pvvpn /);
+    for (const line of statements) {
+      expect(line).toMatch(/^(add rule|flush chain|flush set|add element) inet pvvpn /);
+    }
     expect(rules).toContain('ip saddr 10.7.0.0/16 oifname != "pv*" masquerade');
     expect(rules).toContain('iifname "pv*" oifname "pv*" drop');
+  });
+
+  it('forwards a client to public space only: VPN to VPN first, then DNS, allowed, private', () => {
+    const { netns } = loadConfig({
+      NETNS_PREFIX: 'pv',
+      WG_DNS: '10.0.0.53, fd00::53',
+      WG_ALLOWED_PRIVATE: '10.8.0.0/16, fd12::/48',
+    });
+    const forward = hostRules(netns)
+      .split('\n')
+      .filter((line) => line.startsWith('add rule inet pvvpn forward '))
+      .map((line) => line.replace('add rule inet pvvpn forward iifname "pv*" ', ''));
+    expect(forward).toEqual([
+      'oifname "pv*" drop',
+      'ct direction reply accept',
+      'ip daddr @dns4 meta l4proto { udp, tcp } th dport 53 accept',
+      'ip6 daddr @dns6 meta l4proto { udp, tcp } th dport 53 accept',
+      'ip daddr @allowed4 accept',
+      'ip6 daddr @allowed6 accept',
+      'ip daddr @private4 drop',
+      'ip6 daddr @private6 drop',
+    ]);
+    const rules = hostRules(netns);
+    expect(rules).toContain('add element inet pvvpn allowed4 { 10.8.0.0/16 }');
+    expect(rules).toContain('add element inet pvvpn allowed6 { fd12::/48 }');
+    expect(rules).toContain('add element inet pvvpn dns6 { fd00::53 }');
+    expect(rules).toContain('169.254.0.0/16');
+    expect(rules).toContain('64:ff9b::/96');
   });
 });

@@ -175,7 +175,8 @@ export class HostAgent {
 
   /**
    * Stops serving (the servers keep running: a restart re-adopts them; with none left, the
-   * `netns` nft table of this host's namespace is removed). Idempotent.
+   * `netns` nft table of this host's namespace is removed) and releases its prefix's lock.
+   * Idempotent.
    */
   async stop(): Promise<void> {
     if (this.stopped) return;
@@ -190,6 +191,7 @@ export class HostAgent {
         this.log('warn', 'could not remove the nft table', { err: safeMessage(error) }),
       );
     }
+    await this.provisioner?.close?.(); // the lock of its NETNS_PREFIX (netnsLock.ts)
   }
 
   /** The `netns` provisioner's logger (object then message, as pino's). */

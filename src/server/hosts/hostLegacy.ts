@@ -22,6 +22,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '../db';
 import { removeHostRules } from '../provisioners/netnsHost';
 import { NETNS_DIR, teardownServer } from '../provisioners/netnsServer';
+import { prefixOwner } from '../provisioners/netnsLock';
 import { slotOfName, storedPlan, type NetnsSettings } from '../provisioners/netnsSettings';
 import type { NetnsServerRecord } from '../provisioners/netnsStore';
 import { transferBytes } from '../provisioners/uapi';
@@ -76,7 +77,7 @@ async function legacyRecords(dir: string): Promise<NetnsServerRecord[]> {
  * the service's DATA_DIR, is never opened nor removed, and the import runs once. Idempotent: a
  * record already in the state is kept as it is. Returns the vpnIds imported.
  * @throws Error when the old database cannot be read (the host must not start: it would lose
- *   its VPNs' servers).
+ *   its VPNs' servers), or when another live process owns the old prefix (netnsLock.ts).
  */
 export async function upgradeLegacyState(options: LegacyUpgradeOptions): Promise<string[]> {
   const { state, settings, log } = options;
@@ -85,6 +86,14 @@ export async function upgradeLegacyState(options: LegacyUpgradeOptions): Promise
   const records = await legacyRecords(dir);
   const legacy: NetnsSettings = { ...settings, namePrefix: options.legacyPrefix };
   const renamed = options.legacyPrefix !== settings.namePrefix;
+  // Its old servers go only when no live process owns their prefix (netnsLock.ts).
+  const owner = renamed ? prefixOwner(options.legacyPrefix) : undefined;
+  if (owner) {
+    throw new Error(
+      `Cannot import the first-version servers named '${options.legacyPrefix}': process ` +
+        `${owner.pid} runs VPN servers of that NETNS_PREFIX; stop it first`,
+    );
+  }
   const imported: string[] = [];
   for (const record of records) {
     if (state.servers.has(record.vpnId)) continue;

@@ -24,6 +24,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MEMORY_DATA_DIR, type Database } from '../db';
 import { ensureHost, mappedPorts, unmapPort } from './netnsHost';
 import { clientAddresses, dataDirAddresses6, drawUla, kernelHasIpv6 } from './netnsIpv6';
+import { lockPrefix } from './netnsLock';
 import { buildServer, NETNS_DIR, namesIn, serverHealthy, teardownServer } from './netnsServer';
 import {
   serverPlan,
@@ -108,8 +109,10 @@ export async function primaryAddress(): Promise<string> {
 }
 
 /**
- * Creates the `netns` provisioner.
- * @throws Error {@link netnsMissingMessage} when this host lacks Linux, root or a tool.
+ * Creates the `netns` provisioner, holding the lock of its `NETNS_PREFIX` (netnsLock.ts) until
+ * `close()` (taken again if used after that).
+ * @throws Error {@link netnsMissingMessage} when this host lacks Linux, root or a tool; Error
+ *   naming the other process when another live process holds the prefix or overlapping ranges.
  */
 export function createNetnsProvisioner(options: NetnsProvisionerOptions): NetnsProvisioner {
   const availability = netnsAvailability();
@@ -128,14 +131,18 @@ export function createNetnsProvisioner(options: NetnsProvisionerOptions): NetnsP
   }
   const store: NetnsAllocations =
     options.allocations ?? databaseAllocations(options.db as Database);
+  // Before anything of the host is touched: only the prefix's owner builds or removes servers.
+  let unlock: (() => void) | undefined = lockPrefix(settings);
 
   let host: Promise<void> | undefined;
-  /** Our nft table and forwarding, set up once per process (again after a failure). */
-  const hostReady = (): Promise<void> =>
-    (host ??= ensureHost(settings).catch((error: unknown) => {
+  /** The prefix's lock, then our nft table and forwarding, once (again after a failure). */
+  const hostReady = (): Promise<void> => {
+    unlock ??= lockPrefix(settings);
+    return (host ??= ensureHost(settings).catch((error: unknown) => {
       host = undefined;
       throw error;
     }));
+  };
 
   let endpoint: Promise<string> | undefined;
   const endpointHost = (): Promise<string> =>
@@ -189,6 +196,12 @@ export function createNetnsProvisioner(options: NetnsProvisionerOptions): NetnsP
   return {
     name: 'netns',
     endpointHost,
+
+    async close() {
+      // The servers keep running: the next owner of the prefix re-adopts them.
+      unlock?.();
+      unlock = undefined;
+    },
 
     async planOf(vpnId) {
       const row = await store.find(vpnId);

@@ -8,13 +8,16 @@
  * - masquerading of the servers' addresses (`WG_ADDRESSES`) leaving by any other interface, so
  *   a client reaches whatever the host reaches;
  * - isolation: nothing is forwarded from one VPN's veth to another's (`<prefix>*` to
- *   `<prefix>*`), and the VPNs' namespaces cannot open connections to the host itself.
+ *   `<prefix>*`), and the VPNs' namespaces cannot open connections to the host itself;
+ * - egress filtering (netnsEgress.ts): a client reaches public destinations only (its DNS
+ *   servers and WG_ALLOWED_PRIVATE excepted), in named sets of the table.
  *
  * IPv6 (issue 26): the servers' /124s of `WG_ADDRESSES6` are masqueraded likewise (NAT66),
  * IPv6 forwarding is on (netnsIpv6.ts keeps the host's router advertisements), and neighbour
  * discovery from the veth pairs is let in (without it, no IPv6 packet crosses them).
  */
 import fs from 'node:fs';
+import { EGRESS_SETS, egressCommands } from './netnsEgress';
 import { enableIpv6Forwarding } from './netnsIpv6';
 import { formatIpv4, type NetnsSettings } from './netnsSettings';
 import { CommandError, nft, run } from './netnsSystem';
@@ -30,6 +33,7 @@ export function hostRules(settings: NetnsSettings): string {
   const ours = `"${settings.namePrefix}*"`;
   const range = `${formatIpv4(settings.addressBase)}/${settings.addressPrefix}`;
   const chains = ['prerouting', 'output', 'postrouting', 'forward', 'input'];
+  const egress = egressCommands(table, ours, settings);
   return [
     `table ${table} {`,
     '  map wgports { type inet_service : ipv4_addr ; }',
@@ -38,8 +42,10 @@ export function hostRules(settings: NetnsSettings): string {
     '  chain postrouting { type nat hook postrouting priority srcnat ; policy accept ; }',
     '  chain forward { type filter hook forward priority filter ; policy accept ; }',
     '  chain input { type filter hook input priority filter ; policy accept ; }',
+    ...EGRESS_SETS,
     '}',
     ...chains.map((chain) => `flush chain ${table} ${chain}`),
+    ...egress.sets,
     `add rule ${table} prerouting fib daddr type local meta l4proto udp dnat ip to udp dport map @wgports`,
     `add rule ${table} output fib daddr type local meta l4proto udp dnat ip to udp dport map @wgports`,
     `add rule ${table} postrouting ip saddr ${range} oifname != ${ours} masquerade`,
@@ -50,9 +56,11 @@ export function hostRules(settings: NetnsSettings): string {
         ]
       : []),
     `add rule ${table} forward iifname ${ours} oifname ${ours} drop`,
+    ...egress.forward,
     `add rule ${table} input iifname ${ours} ct state established,related accept`,
     // IPv6 neighbour discovery on the veth pairs (IPv4's ARP is not IP: no rule needed).
     `add rule ${table} input iifname ${ours} icmpv6 type { nd-neighbor-solicit, nd-neighbor-advert } accept`,
+    ...egress.input,
     `add rule ${table} input iifname ${ours} drop`,
     '',
   ].join('\n');

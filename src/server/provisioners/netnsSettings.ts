@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import net from 'node:net';
 import { ipv6Capacity, ipv6Plan, parseAddresses6, type Ipv6Plan } from './netnsIpv6';
 import type { SettingDoc } from '../settings';
+import { parseAllowedPrivate } from './netnsEgress';
 
 /** The settings of the `netns` provisioner. */
 export interface NetnsSettings {
@@ -36,6 +37,8 @@ export interface NetnsSettings {
    * data directory's ULA /64 (netnsIpv6.ts `dataDirAddresses6`, resolved by the provisioner).
    */
   addresses6?: string;
+  /** Private networks clients may reach all the same (`WG_ALLOWED_PRIVATE`, netnsEgress.ts). */
+  allowedPrivate: string[];
 }
 
 /** Defaults of the settings. */
@@ -88,6 +91,13 @@ export const NETNS_SETTINGS: readonly SettingDoc[] = [
     description:
       'Prefix (1 to 4 lower-case letters) of the namespaces, interfaces and nft table of `netns` VPNs; others are never touched',
     default: `${NETNS_DEFAULTS.prefix} (on a VPN host: p and 5 letters drawn from its HOST_ID)`,
+    requiredInProduction: false,
+  },
+  {
+    name: 'WG_ALLOWED_PRIVATE',
+    description:
+      'Private networks (comma-separated IPv4/IPv6 CIDRs) clients of `netns` VPNs may reach all the same; other private space is closed',
+    default: 'none',
     requiredInProduction: false,
   },
 ];
@@ -186,6 +196,7 @@ export function loadNetnsSettings(
 
   const addresses6Text = read('WG_ADDRESSES6');
   const addresses6 = addresses6Text === undefined ? undefined : parseAddresses6(addresses6Text);
+  const allowedPrivate = parseAllowedPrivate(read('WG_ALLOWED_PRIVATE'));
 
   return {
     endpointHost,
@@ -196,6 +207,7 @@ export function loadNetnsSettings(
     dns,
     namePrefix,
     ...(addresses6 === undefined ? {} : { addresses6 }),
+    allowedPrivate,
   };
 }
 
