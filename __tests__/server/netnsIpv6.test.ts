@@ -6,8 +6,9 @@
  * namespace, routed from the host: NAT66 through the host), and the IPv6 bytes are metered.
  *
  * Needs root, wireguard-go, wg, ip and nft (a failure under CI=true). Traffic goes only to the
- * test's own namespaces. Names: provisioner `pns`, test `ptv`; subnets 10.209.0/24, 10.250.6/24,
- * 2001:db8:a6::/64: no other test file's.
+ * test's own namespaces. Names: provisioner `pns`, test `ptv`; subnets 10.209.0/24,
+ * 198.18.66/24 (public space: the egress filter lets it through) and 2001:db8:a6::/64: no other
+ * test file's.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,7 +37,7 @@ import {
 } from './vpnHelpers';
 
 const skip = netnsSkipReason();
-const { env, settings } = testNetnsEnv('pns', 53901, '10.209.0.0/24', '10.250.6.1');
+const { env, settings } = testNetnsEnv('pns', 53901, '10.209.0.0/24', '198.18.66.1');
 const MIB = 1024 * 1024;
 /** The public-range destination (documentation prefix), in the test's target namespace. */
 const TARGET6 = '2001:db8:a6::2';
@@ -46,7 +47,7 @@ const TARGET6 = '2001:db8:a6::2';
   let dataDir: string;
   let app: App | undefined;
   let provisioner: NetnsProvisioner;
-  const network = new TestNetwork('ptv', '10.250.6');
+  const network = new TestNetwork('ptv', '198.18.66');
   let target: TestNamespace;
   let client: TestNamespace;
   let user: TestUser;
