@@ -35,7 +35,7 @@ import {
 const skip = natsSkipReason();
 const PARIS = 'eu-west-3';
 const TOKYO = 'ap-northeast-1';
-const README = path.resolve(__dirname, '..', '..', 'README.md');
+const README = path.resolve(__dirname, '..', '..', 'docs', 'hosts.md');
 
 jest.setTimeout(240_000);
 
@@ -53,7 +53,7 @@ const README_REGIONS = [
   },
 ];
 
-test('the README shows the hub and leaf configurations the test runs', () => {
+test('docs/hosts.md shows the hub and leaf configurations the test runs', () => {
   const readme = fs.readFileSync(README, 'utf8');
   expect(readme).toContain(
     natsHubConfig({
