@@ -1,4 +1,4 @@
-// ESLint flat config. The import-direction rule enforces DESIGN.md:
+// ESLint flat config. The import-direction rule enforces docs/architecture.md:
 // web, cli -> sdk -> core; server -> core. Nothing imports web, cli or server.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';

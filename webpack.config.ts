@@ -17,7 +17,7 @@ const SIDE_EFFECT_FREE =
   /[\\/]node_modules[\\/](@rc-component[\\/][^\\/]+|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color))[\\/]/;
 
 /**
- * The landing page's static shell (src/web/prerender, issue 11): rendered in a child process with
+ * The landing page's static shell (src/web/prerender): rendered in a child process with
  * NODE_ENV=production (antd's production class names, as the bundle's). Development builds
  * (`npm run dev`) leave `#landing-shell` empty: the app renders on the client, as before.
  */
@@ -51,7 +51,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     module: {
       rules: [
         // antd's own packages declare no `sideEffects`, so each module antd imported from one
-        // came whole (all of @rc-component/form for one context); they have none (issue 11).
+        // came whole (all of @rc-component/form for one context); they have none.
         { test: SIDE_EFFECT_FREE, sideEffects: false },
         {
           test: /\.tsx?$/,
@@ -67,7 +67,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     optimization: {
       splitChunks: { chunks: 'all' },
       runtimeChunk: 'single',
-      // webpack's HTML minifier drops comments, React's hydration marks among them (issue 11).
+      // webpack's HTML minifier drops comments, React's hydration marks among them.
       minimizeOptions: { html: false },
     },
     performance: { hints: false },

@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (after the API bench): how fast `peanut --help` starts, against `node -e 0`
- * (issue 10's goal: within 1.5x), and against running the CLI's sources through tsx (what the
+ * (the goal: within 1.5x), and against running the CLI's sources through tsx (what the
  * esbuild bundle of bin/peanut.js saves). Runs each command BENCH_CLI_RUNS times (default 30),
  * interleaved so that load on the machine hits all alike, after one warm-up run each (which
  * builds the bundle when it is stale), and prints the median and mean wall times.
@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..');
-/** Goal of issue 10: `peanut --help` within this factor of `node -e 0`. */
+/** Goal: `peanut --help` within this factor of `node -e 0`. */
 const GOAL_RATIO = 1.5;
 
 /** The commands measured: label and node arguments. */

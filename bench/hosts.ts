@@ -1,5 +1,5 @@
 /**
- * `npm run bench`, part 4: the control plane of VPN hosts (issue 18). 1,000 VPNs created at once
+ * `npm run bench`, part 4: the control plane of VPN hosts. 1,000 VPNs created at once
  * through the API of an in-process service (PGlite in a temporary directory, NATS_URL set)
  * across 4 host processes (`npm run host`'s program, `simulated` provisioner with steps of 0 ms,
  * so what is measured is the service, NATS and the hosts' handling, not a server's start), with

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`, part 3: the landing page (issue 11, goal 3). Starts the server on the built
+ * `npm run bench`, part 3: the landing page. Starts the server on the built
  * SPA (dist/web; built when missing) and opens `/` as an anonymous visitor in headless Chromium
  * (playwright-core, /usr/bin/chromium; viewport 1280x720) with the CPU throttled 4x (CDP
  * Emulation.setCPUThrottlingRate), cache disabled, RUNS times. A load ends when the network has

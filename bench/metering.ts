@@ -1,5 +1,5 @@
 /**
- * `npm run bench`, part 2: metering (issue 11, goal 2) on PostgreSQL. For N = 1k, 10k and 100k
+ * `npm run bench`, part 2: metering on PostgreSQL. For N = 1k, 10k and 100k
  * Running VPNs (two per user, every one with a whole interval to charge, so each VPN row is
  * written; started at random over the last settlement period, METER_SETTLE_S, so about one in
  * 720 settles into the ledger, as in steady state) it times one batched pass (meterBatch.ts) and

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`, part 2: provisioning real WireGuard servers with the `netns` provisioner
- * (issue 7). For N = 1, 10 and 50 VPNs created at once through the API (an in-process app on
+ *. For N = 1, 10 and 50 VPNs created at once through the API (an in-process app on
  * PGlite in a temporary directory, default lifecycle settings), prints the create-to-Running
  * p50 and p95, the time to tear them all down (delete to Deleted), and the memory of a running
  * VPN (RSS of its wireguard-go). Goals: p50 <= 1 s at N = 1, p95 <= 3 s at N = 50.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`, part 1: the API hot paths (issue 11, goal 1). Starts, one after the other and
+ * `npm run bench`, part 1: the API hot paths. Starts, one after the other and
  * each in its own process, a bare Fastify 5 route returning `{vpns: [], nextPageToken: null}`,
  * the Peanut server on embedded PGlite and on PostgreSQL (default log level, a user with four
  * Running VPNs; every request verifies the RS256 id token and its session), and loads each with

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:soak` (issue 12 point 5): a soak of the server as `npm start` runs it (a child
+ * `npm run bench:soak`: a soak of the server as `npm start` runs it (a child
  * process on PGlite in a temporary data directory, simulated provisioner, default metering)
  * under 500 simulated signed-in dashboards. Each dashboard polls, every 10 s, what the SPA's
  * dashboard polls: the first page of the VPN list, each listed VPN, and the balance; meanwhile
@@ -17,7 +17,7 @@
  * 100: dashboards are spread over them, as tabs of the same users), SOAK_POLL_S (default 10).
  * The server runs with RATE_LIMIT_MAX raised: every dashboard shares the loopback address; and
  * with IDP_ALLOW_PASSWORD_AUTH=true (serverProcess.ts): the sign-ups sign in by
- * USER_PASSWORD_AUTH, which the app client allows only with it (issue 25).
+ * USER_PASSWORD_AUTH, which the app client allows only with it.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`, SRP sign-in (issue 25, point 11): the server CPU of one SRP sign-in
+ * `npm run bench`, SRP sign-in: the server CPU of one SRP sign-in
  * (InitiateAuth USER_SRP_AUTH + RespondToAuthChallenge PASSWORD_VERIFIER, tokens issued), next
  * to the floor of the three 3072-bit modular exponentiations such a sign-in needs (g^b, v^u,
  * (A·v^u)^b, 256-bit exponents) done natively (OpenSSL, node:crypto) in the same run.
@@ -11,7 +11,7 @@
  * between the two calls, the start's share: InitiateAuth is what a client can ask for
  * cheaply). This process is the client (its own SRP math
  * in OpenSSL too) and measures the floor and the three BigInt exponentiations of srp.ts's
- * reference `modPow` (what a sign-in cost before issue 25) between the batches, so all see the
+ * reference `modPow` (what a sign-in cost in BigInt) between the batches, so all see the
  * same machine load. Prints medians, the ratio to the floor and the goal: within 3x.
  *
  * Environment: BENCH_SRP_ROUNDS (default 5), BENCH_SRP_SIGNINS (sign-ins per round, default

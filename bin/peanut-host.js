@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `peanut-host`: runs a VPN host (src/server/hosts/main.ts; README "Deploying at scale"), the
+// `peanut-host`: runs a VPN host (src/server/hosts/main.ts; docs/hosts.md), the
 // TypeScript sources loaded through tsx as `npm start` does.
 'use strict';
 const path = require('node:path');

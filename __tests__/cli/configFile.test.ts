@@ -1,5 +1,5 @@
 /**
- * The user config file is written without touching what is not peanut's (issue 25, point 12):
+ * The user config file is written without touching what is not peanut's:
  * the folder of a `--config <file>` keeps its mode, the file is 0600, and the temporary file
  * is created exclusively, so a file or symlink planted at a temporary path is neither followed
  * nor overwritten.

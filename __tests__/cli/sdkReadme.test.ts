@@ -1,5 +1,5 @@
 /**
- * The README's SDK script runs as written (sign in, create, wait for Running, download the
+ * The SDK script of docs/sdk.md runs as written (sign in, create, wait for Running, download the
  * config, delete) against a real server, with a user registered through the CLI.
  */
 import { execFile } from 'node:child_process';
@@ -18,16 +18,16 @@ import {
 jest.setTimeout(120_000);
 
 const ROOT = path.resolve(__dirname, '../..');
-const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const README = readFileSync(path.join(ROOT, 'docs/sdk.md'), 'utf8');
 
 /** The ```ts block following the `<!-- sdk-example -->` marker. */
 function sdkExample(): string {
   const match = /<!-- sdk-example -->\s*```ts\n([\s\S]*?)\n```/.exec(README);
-  if (!match) throw new Error('README has no <!-- sdk-example --> ts block');
+  if (!match) throw new Error('docs/sdk.md has no <!-- sdk-example --> ts block');
   return match[1];
 }
 
-describe("the README's SDK script", () => {
+describe('the SDK script of docs/sdk.md', () => {
   let world: CliWorld;
   const email = uniqueEmail('sdk');
   beforeAll(async () => {

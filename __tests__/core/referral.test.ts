@@ -1,6 +1,6 @@
 /**
- * Referral code rules of src/core (spec §5, §8; DESIGN.md "Decisions"): normalisation of typed
- * and linked codes, the server's 8-hex-digit syntax, and the error message format.
+ * Referral code rules of src/core (spec §5, §8; docs/architecture.md "Decisions"): normalisation of
+ * typed and linked codes, the server's 8-hex-digit syntax, and the error message format.
  */
 import {
   isReferralCodeSyntax,

@@ -9,7 +9,7 @@ import {
 import { decodeBase64Text } from '../../src/core/base64';
 import { InvalidVpnIdError } from '../../src/core/errors';
 
-// The 27 regions of DESIGN.md.
+// The 27 regions of docs/architecture.md.
 const REGIONS = [
   'af-south-1',
   'ap-east-1',

@@ -69,7 +69,7 @@ suite('the product shell in Chromium', () => {
 
     await page.goto(server.origin + '/');
     await page.getByRole('link', { name: 'Please authenticate' }).waitFor();
-    // Signed out, the table loads once its section is in view or the visitor scrolls (issue 11).
+    // Signed out, the table loads once its section is in view or the visitor scrolls.
     await page.mouse.wheel(0, 300);
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     await rows.nth(26).waitFor();

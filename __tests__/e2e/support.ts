@@ -2,7 +2,7 @@
  * End-to-end test support: start the real server (`src/server/server.ts`, as `npm start` does,
  * on the built SPA in dist/web) on a free port with a fresh data dir, and launch Debian's
  * Chromium through playwright-core. Missing Chromium skips with a printed reason, except under
- * CI=true where it is a failure (DESIGN.md "Tests").
+ * CI=true where it is a failure (docs/architecture.md "Tests").
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -82,7 +82,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
-      PROVISIONER: 'simulated', // npm start would pick netns as root (issue 7)
+      PROVISIONER: 'simulated', // npm start would pick netns as root
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -119,7 +119,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return { origin, output: () => output, stop };
 }
 
-/** Launches headless Chromium with the flags of DESIGN.md and a fresh profile. */
+/** Launches headless Chromium with the flags of docs/architecture.md and a fresh profile. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
 }

@@ -206,7 +206,7 @@ suite('renting a VPN in Chromium', () => {
         await page.waitForTimeout(500);
       }
       expect(consumed).toBeGreaterThan(0);
-      // The interval that crosses 1 peanut is charged in full (issue 16), then the VPN ends:
+      // The interval that crosses 1 peanut is charged in full, then the VPN ends:
       // at most one metering interval (5 s of time and traffic) past the limit.
       expect(consumed).toBeLessThan(1.5);
       expect(balance).toBeCloseTo(37 - consumed, 1);

@@ -1,6 +1,6 @@
 /**
  * The SDK's identity client against the real application (in-process, random port, in-memory
- * PGlite), an account's life through amazon-cognito-identity-js (issue 3): the client's config
+ * PGlite), an account's life through amazon-cognito-identity-js: the client's config
  * checks, sign-up and confirmation with the mailed code (the id token accepted by the API),
  * password change and reset, sign-out and account deletion. (Sign-in, sessions and errors:
  * `identitySignIn.test.ts`; shared helpers: `identityHelpers.ts`.)

@@ -1,6 +1,6 @@
 /**
  * The SDK's identity client against the real application (in-process, random port, in-memory
- * PGlite), signing in through amazon-cognito-identity-js (issue 3): SRP sign-in and the session
+ * PGlite), signing in through amazon-cognito-identity-js: SRP sign-in and the session
  * kept in the storage, wrong passwords, no session, refresh (and a refused one), and the errors:
  * challenges it cannot answer, Cognito codes, an unreachable provider. (Sign-up, passwords,
  * sign-out and deletion: `identityAccount.test.ts`; shared helpers: `identityHelpers.ts`.)

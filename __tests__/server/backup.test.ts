@@ -1,5 +1,5 @@
 /**
- * `npm run backup` / `npm run restore` of the embedded database (issue 12 point 6): a backup
+ * `npm run backup` / `npm run restore` of the embedded database: a backup
  * taken while the server runs (through SIGUSR2, db/backup.ts) restores into a fresh DATA_DIR
  * with its users, balances and VPNs; restore refuses a running server and an existing
  * database (unless --force); PostgreSQL users are pointed to pg_dump.

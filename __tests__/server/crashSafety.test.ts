@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 12 point 1): server processes (two on one PostgreSQL, one on PGlite) run
+ * Crash safety: server processes (two on one PostgreSQL, one on PGlite) run
  * create / run / delete cycles of several users while a seeded chaos loop SIGKILLs a process at
  * random moments (mid-request, mid-job, mid-metering transaction: metering ticks every 0.2 s and
  * simulated steps last 50 ms) and restarts it. Afterwards, once every process is back: every VPN

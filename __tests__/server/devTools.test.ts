@@ -184,7 +184,7 @@ describe('the embedded default', () => {
       expect(relayed.json()).toEqual(
         (await app.inject({ method: 'GET', url: '/dev/no-such-route' })).json(),
       );
-      // The SMS outbox (issue 14) likewise.
+      // The SMS outbox likewise.
       const sms = await app.inject({ method: 'GET', url: '/dev/sms/%2B15550100' });
       expect({ status: sms.statusCode, body: sms.json() }).toEqual({ status: 200, body: [] });
       const relayedSms = await app.inject({

@@ -1,6 +1,6 @@
 /**
  * Issue 25 point 5: an embedded instance exposed with HOST=0.0.0.0 hands out no peanuts
- * (DESIGN.md "local checkout exposure", README "Security").
+ * (docs/architecture.md "local checkout exposure", docs/security.md).
  * - From another host (a network namespace this test makes, on a veth /30 of its own), the
  *   local checkout (page, Pay), an event signed with the public default webhook secret and the
  *   development companions under /dev/ are all refused, and nothing is credited; loopback

@@ -1,6 +1,6 @@
 /**
  * Fuzzing every endpoint of the OpenAPI description (`/docs/json`) and the identity endpoint
- * `/idp/` (issue 12 point 3) with fast-check: over 10,000 generated requests — signed in (as the
+ * `/idp/` with fast-check: over 10,000 generated requests — signed in (as the
  * owner of a VPN, as another user, with the wrong kind of token) and not, with wrong types,
  * huge and deeply nested bodies, odd unicode, path traversal and injection strings, wrong
  * content types and malformed JSON; for `/idp/` every action, and unknown or missing

@@ -142,7 +142,7 @@ export function testConfig(env: Env = {}): ServerConfig {
 /**
  * Settings every test server gets (testConfig, liveServer.ts, serverProcess.ts, the benches):
  * the test helpers (vpnHelpers.ts, httpUsers.ts) sign in with USER_PASSWORD_AUTH, which the
- * app client allows only with IDP_ALLOW_PASSWORD_AUTH (issue 25).
+ * app client allows only with IDP_ALLOW_PASSWORD_AUTH.
  */
 export const TEST_SERVER_ENV: Readonly<Record<string, string>> = Object.freeze({
   IDP_ALLOW_PASSWORD_AUTH: 'true',

@@ -1,8 +1,8 @@
 /**
- * Hostile tokens against the API itself (issue 12 point 4): the verifier's unit tests
- * (identity/tokens.test.ts) refuse bad tokens one by one; here every authenticated API call, through
- * the app's own auth plugin, answers 401 with the spec's message to a forged token (another key
- * under our kid), a tampered one, an expired one signed with our key, `alg: none`, HS256 keyed
+ * Hostile tokens against the API itself: the verifier's unit tests
+ * (identity/tokens.test.ts) refuse bad tokens one by one; here every authenticated API call,
+ * through the app's own auth plugin, answers 401 with the spec's message to a forged token (another
+ * key under our kid), a tampered one, an expired one signed with our key, `alg: none`, HS256 keyed
  * with our public key, a token of another pool signed with our key, and the token of a
  * signed-out session — and changes nothing. Cross-user VPN calls are covered by vpnsApiEndpoints.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * VPN hosts over NATS JetStream (issue 18), with the `simulated` provisioner on loopback: the
+ * VPN hosts over NATS JetStream, with the `simulated` provisioner on loopback: the
  * test's own nats-server with per-host permissions, two host processes serving two regions, and
  * the service (the app, on PGlite) with NATS_URL set.
  */

@@ -1,5 +1,5 @@
 /**
- * NATS credentials of a deployment at scale (issue 18): the service and a VPN host log in with an
+ * NATS credentials of a deployment at scale: the service and a VPN host log in with an
  * nkey seed file (NATS_NKEY_SEED_FILE; the nats-server knows nkey users) or with a creds file
  * (NATS_CREDS; a decentralized-JWT nats-server: operator, accounts, user JWTs made with the
  * client's nkeys), a VPN is provisioned through each, and a host with wrong credentials refuses to

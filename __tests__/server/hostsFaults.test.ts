@@ -1,5 +1,5 @@
 /**
- * A faulty or hostile VPN host cannot move money (issue 25, hostUsage.ts and metering.ts
+ * A faulty or hostile VPN host cannot move money (hostUsage.ts and metering.ts
  * "Caps"): through a real nats-server, with host A's own credentials, a usage report of 9e15
  * bytes for its VPN of maxPeanuts 1 is refused as a host fault (logged, counted on the host's
  * row, listed in the hosts' status) and the metering leaves the owner's balance at or above 0

@@ -1,5 +1,5 @@
 /**
- * VPN hosts over NATS (issue 18): two service processes (apps) on one PostgreSQL with one host;
+ * VPN hosts over NATS: two service processes (apps) on one PostgreSQL with one host;
  * every VPN, created through either, is placed and provisioned once (one server on the host, whose
  * public key both processes agree on). Host liveness is in the database: a third process, on a
  * NATS server the host never reaches, knows the host is online (and later, that it is not); when

@@ -1,8 +1,9 @@
 /**
- * Helpers of the VPN host tests (issue 18): a `nats-server` of the test's own (random loopback
- * port, JetStream in a temporary directory, one user per role with the README's permissions),
- * VPN host processes (`src/server/hosts/main.ts` through tsx, as `npm run host` runs it) and
- * polling. Users log in with a password (in the URL), an nkey seed file or a creds file.
+ * Helpers of the VPN host tests: a `nats-server` of the test's own (random loopback
+ * port, JetStream in a temporary directory, one user per role with the permissions of
+ * docs/hosts.md), VPN host processes (`src/server/hosts/main.ts` through tsx, as `npm run host`
+ * runs it) and polling. Users log in with a password (in the URL), an nkey seed file or a creds
+ * file.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,7 +26,7 @@ export function natsSkipReason(): string | undefined {
 }
 
 /**
- * The NATS server configuration of a service and hosts `hostIds` (as the README shows it): one
+ * The NATS server configuration of a service and hosts `hostIds` (as docs/hosts.md shows it): one
  * account with JetStream; the service may do anything in it; each host may subscribe only to its
  * own command delivery and publish only its own reports and the acks of its own consumer.
  */

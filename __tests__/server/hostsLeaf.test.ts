@@ -1,8 +1,8 @@
 /**
- * VPN hosts behind NATS leaf nodes (issue 18; README "Deploying at scale"): a hub nats-server
+ * VPN hosts behind NATS leaf nodes (docs/hosts.md): a hub nats-server
  * (JetStream, leaf node listener) that the service logs in to, and a leaf nats-server per region
  * (a leaf node remote to the hub's account) that the region's host logs in to. A VPN is
- * provisioned in each region through its leaf, and the README shows the configurations the test
+ * provisioned in each region through its leaf, and docs/hosts.md shows the configurations the test
  * runs. Least privilege through a leaf (hostsPrivilege.ts): Paris's host credentials on its leaf
  * node, and the Paris leaf node's own credentials on the hub, are refused Tokyo's subjects.
  */
@@ -35,11 +35,11 @@ import {
 const skip = natsSkipReason();
 const PARIS = 'eu-west-3';
 const TOKYO = 'ap-northeast-1';
-const README = path.resolve(__dirname, '..', '..', 'README.md');
+const README = path.resolve(__dirname, '..', '..', 'docs', 'hosts.md');
 
 jest.setTimeout(240_000);
 
-/** The README's example: two regions, Paris with two hosts. */
+/** The example of docs/hosts.md: two regions, Paris with two hosts. */
 const README_REGIONS = [
   {
     region: PARIS,
@@ -53,7 +53,7 @@ const README_REGIONS = [
   },
 ];
 
-test('the README shows the hub and leaf configurations the test runs', () => {
+test('docs/hosts.md shows the hub and leaf configurations the test runs', () => {
   const readme = fs.readFileSync(README, 'utf8');
   expect(readme).toContain(
     natsHubConfig({

@@ -1,5 +1,5 @@
 /**
- * VPN hosts over NATS (issue 18): a host that never comes back has its VPNs terminated after
+ * VPN hosts over NATS: a host that never comes back has its VPNs terminated after
  * HOST_LOST_S, charged only what it reported; a host that starts again is asked for its live set
  * and removes the servers the service no longer has.
  */

@@ -1,6 +1,6 @@
 /**
- * Stopping while the NATS server is unreachable (issue 18; found following README "Deploying at
- * scale": the service stopped after its NATS server). The client's drain flushes to the server;
+ * Stopping while the NATS server is unreachable (found following docs/hosts.md: the
+ * service stopped after its NATS server). The client's drain flushes to the server;
  * while the client is reconnecting that flush fails on the next attempt and the drain resolves
  * WITHOUT closing the connection, which then reconnects forever (to whatever server comes back
  * at that address, after the process believed it had stopped). Both roles must end with their

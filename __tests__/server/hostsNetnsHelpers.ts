@@ -1,7 +1,7 @@
 /**
- * The set-up of the tests of VPN hosts in network namespaces of their own (issue 18,
- * `hostsNetns*.test.ts`): two VPN host processes, each in a namespace of its own with its own
- * address (`nsenter --net`, as the README's "Deploying at scale" runs them), serving two regions
+ * The set-up of the tests of VPN hosts in network namespaces of their own
+ * (`hostsNetns*.test.ts`): two VPN host processes, each in a namespace of its own with its own
+ * address (`nsenter --net`, as docs/hosts.md runs them), serving two regions
  * with the `netns` provisioner, driven by the service (the app, on PGlite) over the test's own
  * nats-server; a client namespace per VPN, and an HTTP echo server answering the caller's address.
  *
@@ -181,7 +181,7 @@ export function netnsHosts(names: NetnsHostsNames) {
     );
   }
 
-  /** Starts (or restarts) `host`'s process in its namespace, as the README shows. */
+  /** Starts (or restarts) `host`'s process in its namespace, as docs/hosts.md shows. */
   async function start(host: HostSpec): Promise<void> {
     processes.set(
       host,

@@ -1,5 +1,5 @@
 /**
- * Dual-stack tunnels on VPN hosts (issue 26, point 4): two `npm run host` processes, each in a
+ * Dual-stack tunnels on VPN hosts: two `npm run host` processes, each in a
  * network namespace of its own (`hostsNetnsHelpers.ts`), whose namespaces also have IPv6 (an
  * address on the test's bridge and a route to one public-range /64 of the machine, no default
  * route). A VPN's config, as the API gives it, carries an IPv4 and an IPv6 address (of the

@@ -1,5 +1,5 @@
 /**
- * Regions that are real (issue 18), their hosts killed, restarted and stopped: two VPN host
+ * Regions that are real, their hosts killed, restarted and stopped: two VPN host
  * processes, each in a network namespace of its own (set up by `hostsNetnsHelpers.ts`), serve
  * a VPN each to a client namespace. A host killed with SIGKILL pauses its VPN and, restarted,
  * re-adopts its server (or rebuilds it with the same keys and port): the client's config keeps

@@ -1,10 +1,10 @@
 /**
- * Regions that are real (issue 18), their traffic: two VPN host processes, each in a network
+ * Regions that are real, their traffic: two VPN host processes, each in a network
  * namespace of its own (set up by `hostsNetnsHelpers.ts`), serve two regions with the `netns`
  * provisioner. A host refuses to start under `ip netns exec` (a private mount namespace). A
  * client namespace per VPN connects with exactly the config the API gives and reaches an HTTP
  * echo server, which answers the caller's address: each VPN exits from its own host, and each
- * is metered and charged; the host applies the egress rules of issue 26: a client reaches
+ * is metered and charged; the host applies the egress rules (docs/hosts.md): a client reaches
  * neither the host's private network nor 169.254.169.254, both of which the host itself reaches.
  * (Kills, restarts and deletion: `hostsNetnsRestart.test.ts`.)
  *

@@ -1,5 +1,5 @@
 /**
- * A port per VPN on a VPN host (issue 18): the host keeps its servers' allocations in its own
+ * A port per VPN on a VPN host: the host keeps its servers' allocations in its own
  * state (no database), so that even its `simulated` VPNs each name a port of their own from the
  * host's `WG_PORTS` range, kept across a restart of the host and freed when the VPN goes.
  */

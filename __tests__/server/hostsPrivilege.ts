@@ -1,5 +1,5 @@
 /**
- * Least privilege of VPN hosts (issue 18, "Least privilege"), tried for real: with host A's NATS
+ * Least privilege of VPN hosts ("Least privilege"), tried for real: with host A's NATS
  * credentials (connected directly to the service's NATS server, through A's region's leaf node,
  * or a leaf node's own hub credentials) a connection
  * - subscribes to host B's command subjects, B's reports and the JetStream API: the server

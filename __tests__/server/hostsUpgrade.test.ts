@@ -1,5 +1,5 @@
 /**
- * A VPN host upgraded from the first versions (issue 18; hostLegacy.ts): their `netns` servers'
+ * A VPN host upgraded from the first versions (hostLegacy.ts): their `netns` servers'
  * allocations were in `<DATA_DIR>/pglite` (table `netns_servers`) and their names had another
  * prefix. The test builds such a host's leftovers for real (old state file, old database, two
  * running wireguard-go servers under the old prefix: one of a VPN of the state, one of a VPN the

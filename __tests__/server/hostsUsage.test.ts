@@ -1,9 +1,9 @@
 /**
- * VPN hosts' usage counters in the database (issue 18; hostUsage.ts, table `vpn_reported_bytes`):
+ * VPN hosts' usage counters in the database (hostUsage.ts, table `vpn_reported_bytes`):
  * a usage report heard by one service process is what every process meters from, a fresh one
  * included; a lower (older) report never lowers it; a report about a VPN of another host, or of
- * an ended VPN, changes nothing. A real nats-server with the README's per-host permissions, the
- * hosts provisioner of two "processes" on one database (PGlite, and PostgreSQL through two
+ * an ended VPN, changes nothing. A real nats-server with the per-host permissions of docs/hosts.md,
+ * the hosts provisioner of two "processes" on one database (PGlite, and PostgreSQL through two
  * connections when TEST_DATABASE_URL is set), reports published with the hosts' own credentials.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Users and API calls over real HTTP (for servers running as child processes, issue 12): sign
+ * Users and API calls over real HTTP (for servers running as child processes): sign
  * up, confirm through the local mailbox and sign in at `/idp/` with USER_PASSWORD_AUTH (the
  * server must allow it: serverProcess.ts gives IDP_ALLOW_PASSWORD_AUTH=true), then call `/v1/`
  * with the id token.

@@ -1,5 +1,5 @@
 /**
- * The local checkout of the embedded default (issue 8, DESIGN.md "local checkout", "checkout
+ * The local checkout of the embedded default (docs/architecture.md "local checkout", "checkout
  * events"): the pack page, Pay delivering a Stripe-signed `checkout.session.completed` through
  * the app's own webhook, the kept events at `/dev/checkout/events` (loopback only), Refund and
  * Dispute, retries with backoff, and its absence when the links point elsewhere or in

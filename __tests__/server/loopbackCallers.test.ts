@@ -1,8 +1,8 @@
 /**
- * Issue 25 point 5, what one loopback check decides (net/loopback.ts, DESIGN.md "local checkout
- * exposure"): who is a loopback caller given TRUST_PROXY and the forwarding headers; the local
- * checkout's pages and the events signed with the public default webhook secret refused to any
- * other caller, crediting nothing; production refusing that secret. exposedInstance.test.ts
+ * Issue 25 point 5, what one loopback check decides (net/loopback.ts, docs/architecture.md "local
+ * checkout exposure"): who is a loopback caller given TRUST_PROXY and the forwarding headers; the
+ * local checkout's pages and the events signed with the public default webhook secret refused to
+ * any other caller, crediting nothing; production refusing that secret. exposedInstance.test.ts
  * proves the same from a real network namespace and through a real reverse proxy.
  */
 import { LOCAL_WEBHOOK_SECRET, loadConfig, type Env } from '../../src/server/config';

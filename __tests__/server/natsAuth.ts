@@ -1,5 +1,5 @@
 /**
- * NATS credentials of the host tests (issue 18): nkey users, and the decentralized JWT setup a
+ * NATS credentials of the host tests: nkey users, and the decentralized JWT setup a
  * creds file belongs to (operator, system account, the service's account, user JWTs), made with
  * the `nkeys` that ship with the `nats` client (no `nsc` here). The JWTs are what `nsc` writes:
  * `base64url(header).base64url(claims).base64url(ed25519 signature)`, signed by the issuer's nkey.
@@ -13,7 +13,7 @@ export interface NatsPermissions {
   subscribe: string[];
 }
 
-/** The permissions of VPN host `hostId` (as the README shows them). */
+/** The permissions of VPN host `hostId` (as docs/hosts.md shows them). */
 export function hostPermissions(hostId: string): NatsPermissions {
   return {
     publish: [`peanut.host.${hostId}.>`, `$JS.ACK.PEANUT_COMMANDS.host-${hostId}.>`],

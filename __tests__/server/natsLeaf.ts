@@ -1,8 +1,8 @@
 /**
- * NATS with a leaf node per region (issue 18; README "Deploying at scale", "Leaf nodes"): a hub
+ * NATS with a leaf node per region (docs/hosts.md, "Leaf nodes"): a hub
  * nats-server (JetStream, the service's user, one leaf-node user per region) and, per region, a
  * leaf nats-server that the region's hosts log in to, linked to the hub's account `PEANUT` by a
- * leaf node connection. The README shows the configurations these functions write (the test
+ * leaf node connection. docs/hosts.md shows the configurations these functions write (the test
  * checks it).
  */
 import fs from 'node:fs';

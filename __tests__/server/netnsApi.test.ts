@@ -1,5 +1,5 @@
 /**
- * A real WireGuard VPN through the HTTP API (issue 7) with PROVISIONER=netns: create, download
+ * A real WireGuard VPN through the HTTP API with PROVISIONER=netns: create, download
  * the config, connect a client in a namespace of the test with exactly that config, reach an
  * HTTP server in a third namespace of the test over the tunnel, watch the bytes and peanuts grow
  * by at least what was sent, delete, and find the tunnel dead and nothing of the VPN left.
@@ -102,7 +102,7 @@ async function waitForMetrics(
       const port = Number(/^Endpoint = 10\.251\.1\.1:(\d+)$/m.exec(conf)?.[1]);
       expect(port).toBeGreaterThanOrEqual(53101);
       expect(port).toBeLessThanOrEqual(53116);
-      // Dual-stack (issue 26): the IPv6 one of the data directory's ULA /64.
+      // Dual-stack: the IPv6 one of the data directory's ULA /64.
       expect(conf).toMatch(/^Address = 10\.201\.0\.\d+\/32, fd[0-9a-f:]+\/128$/m);
       expect(conf).toMatch(/^DNS = 10\.0\.0\.53$/m);
 

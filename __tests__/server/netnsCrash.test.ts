@@ -1,5 +1,5 @@
 /**
- * Crash safety with the `netns` provisioner (issue 12 point 1): the server process
+ * Crash safety with the `netns` provisioner: the server process
  * (`src/server/server.ts`, PROVISIONER=netns, PGlite) runs create / run / delete cycles of
  * several users while a seeded chaos loop SIGKILLs it — when a VPN is being provisioned, when one
  * is being deprovisioned, and at a random moment while VPNs run and are metered every 0.5 s — and

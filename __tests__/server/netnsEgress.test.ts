@@ -1,5 +1,5 @@
 /**
- * Egress filtering of `netns` VPNs (issue 26): a real client (wireguard-go in a namespace, with
+ * Egress filtering of `netns` VPNs: a real client (wireguard-go in a namespace, with
  * the config the service gives) reaches a destination in public space (198.19.77.2), and none of:
  * a machine on a private range routed from the host (10.253.9.2), the metadata address
  * 169.254.169.254, the host's own addresses (a public one included), another VPN's client; the

@@ -1,5 +1,5 @@
 /**
- * Helpers of the `netns` provisioner tests (issue 7): whether this host can run them, the test's
+ * Helpers of the `netns` provisioner tests: whether this host can run them, the test's
  * own network namespaces (WireGuard clients and an HTTP target, each joined to the host by a veth
  * pair), a client brought up with exactly a downloaded config (wireguard-go + `wg setconf`),
  * HTTP requests and pings from inside a namespace, and a sweep that leaves nothing behind.
@@ -150,7 +150,7 @@ export class TestNetwork {
       'ip',
       ['-n', ns.name, '-batch', '-'],
       [
-        // IPv6 ones too (issue 26), usable at once (`nodad`), and IPv6's default route.
+        // IPv6 ones too, usable at once (`nodad`), and IPv6's default route.
         ...addresses.map(
           (cidr) => `addr add ${cidr} dev ${ns.name}${cidr.includes(':') ? ' nodad' : ''}`,
         ),

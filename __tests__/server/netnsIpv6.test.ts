@@ -1,5 +1,5 @@
 /**
- * Dual-stack tunnels of `netns` VPNs (issue 26, point 3): a VPN's config carries an IPv4 and an
+ * Dual-stack tunnels of `netns` VPNs: a VPN's config carries an IPv4 and an
  * IPv6 address (the IPv6 one from the ULA /64 drawn at first start and kept in the data
  * directory), and its client, connected with exactly that config, reaches a destination outside
  * the private ranges over IPv4 and over IPv6 (2001:db8::/32, an address of the test's own

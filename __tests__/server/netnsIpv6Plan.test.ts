@@ -1,5 +1,5 @@
 /**
- * The IPv6 plan of `netns` VPNs (issue 26, point 3), no root needed: `WG_ADDRESSES6` and IPv6
+ * The IPv6 plan of `netns` VPNs, no root needed: `WG_ADDRESSES6` and IPv6
  * `WG_DNS` servers validated, one /124 per slot (the same slot as the IPv4 block), allocations
  * that carry it (a VPN host's state and the database; those stored before IPv6 stay IPv4-only),
  * the default ULA /64 drawn once and kept in the data directory, and the config text a dual-stack

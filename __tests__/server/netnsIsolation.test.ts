@@ -1,5 +1,5 @@
 /**
- * Two users' `netns` VPNs at once (issue 7): each client reaches the test's target through its
+ * Two users' `netns` VPNs at once: each client reaches the test's target through its
  * own tunnel, and neither reaches the other's server (its namespace, tunnel or veth addresses)
  * or client. Then the usage stays exact across a restart of wireguard-go: the service restarts
  * with one server's daemon killed, rebuilds it with the same keys and port, counts on from the

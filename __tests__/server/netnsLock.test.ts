@@ -1,5 +1,5 @@
 /**
- * The lock of a NETNS_PREFIX (issue 26, netnsLock.ts), in a folder of the test's: a live other
+ * The lock of a NETNS_PREFIX (netnsLock.ts), in a folder of the test's: a live other
  * owner of the prefix, or of overlapping ports or addresses in the same network namespace, is
  * refused by PID; a dead owner's lock is taken over; another network namespace's ranges never
  * clash; within one process the lock is shared until its last holder releases it. No root needed.
@@ -95,7 +95,7 @@ describe('the lock of a NETNS_PREFIX', () => {
       addresses: '10.1.0.0/24',
       addresses6: 'fd00:1::/64',
     });
-    // WG_ADDRESSES6 (issue 26's IPv6 part) as the settings will carry it.
+    // WG_ADDRESSES6 (the tunnels' IPv6 range) as the settings will carry it.
     const six: NetnsSettings & { addresses6: string } = {
       ...settings({ NETNS_PREFIX: 'qi' }),
       addresses6: 'fd00:1:0:0:8000::/65',

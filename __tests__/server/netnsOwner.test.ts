@@ -1,5 +1,5 @@
 /**
- * One owner per NETNS_PREFIX (issue 26): a process running a `netns` VPN (fixtures/netnsOwner.ts,
+ * One owner per NETNS_PREFIX: a process running a `netns` VPN (fixtures/netnsOwner.ts,
  * as a VPN host keeps its allocations) holds `/run/peanut-vpn/<prefix>.lock` with its ranges. A
  * second `npm start` with the same prefix, or another prefix on overlapping ports and addresses,
  * refuses to start naming the owner's PID, and the owner's VPN keeps passing traffic (its

@@ -1,5 +1,5 @@
 /**
- * Reconciliation when the server starts (issue 7): the server process (`src/server/server.ts`,
+ * Reconciliation when the server starts: the server process (`src/server/server.ts`,
  * PROVISIONER=netns, PGlite in a data directory) is killed with SIGKILL while one VPN runs and
  * another is being provisioned; started again, the running one still passes traffic and is
  * metered, the other reaches Running, and an orphan namespace of ours planted by the test is

@@ -1,5 +1,5 @@
 /**
- * The `netns` provisioner's settings and address plan (issue 7): what `loadConfig` reads from
+ * The `netns` provisioner's settings and address plan: what `loadConfig` reads from
  * WG_ENDPOINT_HOST, WG_PORTS, WG_ADDRESSES, WG_DNS and NETNS_PREFIX, the errors naming a bad
  * one, and the names, port and addresses of a slot.
  */

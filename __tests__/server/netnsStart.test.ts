@@ -1,5 +1,5 @@
 /**
- * `npm start`'s choice of provisioner (issue 7): `PROVISIONER` forces one, and a forced `netns`
+ * `npm start`'s choice of provisioner: `PROVISIONER` forces one, and a forced `netns`
  * on a host without what it needs refuses to start, naming what is missing; unset, `netns` runs
  * when the host has root, wireguard-go, wg, ip and nft, else `simulated`, and the log says which
  * and why. Runs `src/server/server.ts` as `npm start` does, on loopback.

@@ -1,5 +1,5 @@
 /**
- * The `netns` provisioner's allocations (issue 7): slots, listen ports and address blocks taken
+ * The `netns` provisioner's allocations: slots, listen ports and address blocks taken
  * in the database never collide, between concurrent VPNs nor between two server processes on one
  * database (two connections on PostgreSQL), allocation is idempotent per VPN, a full range fails
  * for good, and a released slot is taken again. No root needed.

@@ -1,5 +1,5 @@
 /**
- * `GET /v1/peanuts` and API authentication (spec §6, §7; issue 3): a user signed up and signed in
+ * `GET /v1/peanuts` and API authentication (spec §6, §7): a user signed up and signed in
  * through amazon-cognito-identity-js against the whole app gets the sign-up bonus exactly once,
  * and the API refuses missing, literal 'Unauthenticated', forged and signed-out tokens.
  */

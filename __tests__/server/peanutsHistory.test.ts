@@ -1,5 +1,5 @@
 /**
- * `GET /v1/peanuts/history` (issue 8): the caller's statement, newest first, paginated, with the
+ * `GET /v1/peanuts/history`: the caller's statement, newest first, paginated, with the
  * balance after each line; a VPN's usage summed into one line; purchases with their pack and
  * state. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */

@@ -1,6 +1,6 @@
 /**
- * The README documents every setting the server reads (issue 2: "documents every setting in the
- * README") and opens with the two commands a new user runs.
+ * The README opens with the two commands a new user runs, and every setting the server reads
+ * is documented in a settings table.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

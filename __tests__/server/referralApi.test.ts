@@ -1,5 +1,5 @@
 /**
- * The referral API (issue 9, spec §4, §7, §8) through `app.inject()`: own codes made at sign-up
+ * The referral API (spec §4, §7, §8) through `app.inject()`: own codes made at sign-up
  * (and on first use for older accounts), every validation reason with its exact text and spec
  * §4 error code, the referrer code, statistics and history with pagination, ownership, and the
  * programme switched off. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.

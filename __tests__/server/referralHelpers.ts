@@ -1,5 +1,5 @@
 /**
- * Helpers of the referral tests (issue 9): purchases through the signed webhook path, carrying
+ * Helpers of the referral tests: purchases through the signed webhook path, carrying
  * a referral code in `client_reference_id` as the pricing page sends it, and the referral API.
  */
 import { eq } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
  * The referrer's side of the referral programme when the referrer takes their own purchase back
- * (issue 25, spec §1: "the referrer must have bought a pack"): once their last qualifying
+ * (spec §1: "the referrer must have bought a pack"): once their last qualifying
  * purchase is refunded or disputed, their credited rewards are debited (`referral_reversal`)
  * and their held ones withheld; buying again later revives none of them; the referee keeps
  * theirs. Through the signed webhook path, on PGlite and, when TEST_DATABASE_URL is set, on

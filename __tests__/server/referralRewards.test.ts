@@ -1,5 +1,5 @@
 /**
- * The referral programme's terms (spec §1, issue 9), each enforced through the signed Stripe
+ * The referral programme's terms (spec §1), each enforced through the signed Stripe
  * webhook path: rewards on the referee's qualifying purchase, both sides must buy a pack, a code
  * once per referee, the referee rewarded once per account, the referrer once per unique referee,
  * mutual referrals, no self-referral, promotional ledger credit held for REFERRAL_HOLD_S then

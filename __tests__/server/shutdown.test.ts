@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (issue 12 point 2): on SIGTERM the server process stops taking connections,
+ * Graceful shutdown: on SIGTERM the server process stops taking connections,
  * finishes the request in flight, stops its job workers after their current job (a VPN caught
  * mid-provisioning and one mid-deprovisioning reach Running and Deleted, and their jobs are
  * completed, before the process ends) and closes the database (the PGlite lock file is gone),

@@ -1,5 +1,5 @@
 /**
- * Start-up of a fleet (issue 12): several server processes started at the same instant on a
+ * Start-up of a fleet: several server processes started at the same instant on a
  * fresh PostgreSQL database all start (the migrations and the job queue's first install run once,
  * under an advisory lock; without it one process failed with `duplicate key value violates unique
  * constraint "pg_namespace_nspname_index"` about every other time), and the queue works: a VPN

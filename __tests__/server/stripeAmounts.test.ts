@@ -1,5 +1,5 @@
 /**
- * What a checkout session paid (issue 25): a session credits its pack only when its amount
+ * What a checkout session paid: a session credits its pack only when its amount
  * before discounts is the pack's price in US dollars (a coupon lowers `amount_total`, not
  * `amount_subtotal`; under Adaptive Pricing `currency_conversion` gives the amounts in dollars).
  * Any other paid session credits nothing, is answered 2xx (so Stripe does not retry it forever)

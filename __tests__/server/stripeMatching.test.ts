@@ -112,7 +112,7 @@ describe.each(DATABASE_KINDS)('Stripe pack matching and partial refunds on %s', 
       amount: 489,
       amountRefunded: 489,
     });
-    // Recorded (issue 25: the refund would stand if the dispute were won), nothing more taken.
+    // Recorded (the refund would stand if the dispute were won), nothing more taken.
     expect(await outcomeOf(app, full)).toBe('applied');
     expect(await outcomeOf(app, full)).toBe('duplicate');
     expect(await balance()).toBe(10 * PEANUT);

@@ -1,5 +1,5 @@
 /**
- * A purchase's refunds and disputes in any order (issue 25), through the signed webhook endpoint:
+ * A purchase's refunds and disputes in any order, through the signed webhook endpoint:
  * random sets of Stripe events about one Pro purchase (partial refunds with cumulative amounts,
  * a full refund, a dispute opened, closed won or lost), delivered in random orders, some of
  * them again (replays), some two at once. After every delivery the buyer's balance must be what

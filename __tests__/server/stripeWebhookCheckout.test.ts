@@ -1,5 +1,5 @@
 /**
- * `POST /v1/webhooks/stripe` (issue 8), its checkouts: events signed with the official `stripe`
+ * `POST /v1/webhooks/stripe`, its checkouts: events signed with the official `stripe`
  * library are verified over the raw body; a paid checkout session credits its pack exactly once,
  * even under 20 concurrent deliveries (and across two server processes on one PostgreSQL);
  * unknown users, purchases and event types change nothing; an event before its user is kept and

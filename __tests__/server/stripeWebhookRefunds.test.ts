@@ -1,9 +1,9 @@
 /**
- * `POST /v1/webhooks/stripe` (issue 8), its refunds and disputes: each debits what its purchase
+ * `POST /v1/webhooks/stripe`, its refunds and disputes: each debits what its purchase
  * credited, once, even when delivered twice at the same time; a dispute closed won gives back
- * what it took, once, a lost one keeps it, and a closed dispute is final (issue 25); the balance
- * may go negative; a refund of an unknown payment changes nothing. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set. Signatures and checkouts
- * are in stripeWebhookCheckout.test.ts.
+ * what it took, once, a lost one keeps it, and a closed dispute is final; the balance
+ * may go negative; a refund of an unknown payment changes nothing. On PGlite, and on PostgreSQL
+ * when TEST_DATABASE_URL is set. Signatures and checkouts are in stripeWebhookCheckout.test.ts.
  */
 import { eq } from 'drizzle-orm';
 import type { App } from '../../src/server/app';
@@ -66,7 +66,7 @@ describe.each(DATABASE_KINDS)('Stripe webhook on %s', (kind) => {
           userSub: buyer.sub,
           amountTotal: 489,
         });
-        // A second refund or dispute event of the same payment takes nothing more (issue 25: it
+        // A second refund or dispute event of the same payment takes nothing more (it
         // moves the purchase's reversal state, so it is applied, and its replay is a duplicate).
         const other = type === 'charge.refunded' ? 'charge.dispute.created' : 'charge.refunded';
         const second = reversalEvent(other, paymentIntent);
@@ -86,7 +86,7 @@ describe.each(DATABASE_KINDS)('Stripe webhook on %s', (kind) => {
             key: `purchase_reversal:${sessionId}:${event.id as string}`,
           }),
         ]);
-        // Refunded in full and disputed: the dispute shows (issue 25, reversalState.ts).
+        // Refunded in full and disputed: the dispute shows (reversalState.ts).
         expect(await stateOf()).toMatchObject({ state: 'disputed', refundedNano: 34 * PEANUT });
       },
     );

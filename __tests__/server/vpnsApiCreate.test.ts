@@ -1,5 +1,5 @@
 /**
- * The rules of creating a VPN through the API (spec §5, §7; issue 4): every validation message
+ * The rules of creating a VPN through the API (spec §5, §7): every validation message
  * (400 with the exact text), the balance and peanut limits, the quota, the id token claim, the
  * concurrent-create race (one server and two on one database), and the limits of the mock preset
  * of spec §9; on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL. The endpoints

@@ -1,5 +1,5 @@
 /**
- * The VPN endpoints of spec §7 (issue 4), as a user calls them: authentication (401), a whole
+ * The VPN endpoints of spec §7, as a user calls them: authentication (401), a whole
  * VPN created, listed, configured and deleted, ownership (404 'Vpn not found') and malformed ids,
  * pagination, and the error mapping of spec §9; on PGlite and, when TEST_DATABASE_URL is set, on
  * PostgreSQL. The rules of creating a VPN are in vpnsApiCreate.test.ts.

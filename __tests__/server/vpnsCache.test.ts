@@ -1,5 +1,5 @@
 /**
- * The caches of the API's hot paths (issue 11) keep their guarantees: a signed-out or deleted
+ * The caches of the API's hot paths keep their guarantees: a signed-out or deleted
  * user's id token stops working (verified tokens and session checks are remembered only so
  * long), a VPN changed by another server process on the same PostgreSQL database (or by SQL
  * from outside any server) is seen changed, and a caller sees their own change at once. On

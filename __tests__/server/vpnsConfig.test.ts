@@ -1,5 +1,5 @@
 /**
- * The WireGuard pieces of a VPN (issue 4): real x25519 keys, the client `.conf` text as a pure
+ * The WireGuard pieces of a VPN: real x25519 keys, the client `.conf` text as a pure
  * function checked against a golden file, and its QR code as a PNG.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Deadline passes (issue 11, deadlineTimer.ts): the timer runs a pass at each deadline it was
+ * Deadline passes (deadlineTimer.ts): the timer runs a pass at each deadline it was
  * given, one pass covering every deadline come by its start, passes at least `minGapMs` apart
  * and never two at once; a new `arm` replaces the deadlines; nothing runs after `stop`. Jest's
  * fake timers drive the clock (Date.now and setTimeout), so nothing here depends on load.

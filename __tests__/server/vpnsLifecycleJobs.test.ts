@@ -1,5 +1,5 @@
 /**
- * The VPN lifecycle's durable jobs (spec §4; issue 4): a VPN driven through the simulated
+ * The VPN lifecycle's durable jobs (spec §4): a VPN driven through the simulated
  * provisioner from Creating to Running and to Deleted, several at once, deletion during
  * provisioning, provisioning failures (retried or permanent), restart recovery, teardown on
  * account deletion and secrets kept out of the logs; on PGlite and, when TEST_DATABASE_URL is

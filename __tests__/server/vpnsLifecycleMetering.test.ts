@@ -158,7 +158,7 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
       clock.advance(10_000);
       const plan = await app.vpnLifecycle.meter(vpnId);
       expect(plan?.end?.reason).toBe('maxPeanuts reached');
-      // The interval that crossed 0.1 peanut is charged up to it, not past it (issue 25).
+      // The interval that crossed 0.1 peanut is charged up to it, not past it.
       const used = 10_000 * 1_500 + Math.floor(simulatedRate(vpnId) * 10) * 500;
       expect(used).toBeGreaterThan(100_000_000);
       const cost = 100_000_000;
@@ -227,7 +227,7 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
         reason: 'Balance exhausted',
         consumedNano: BONUS,
       });
-      // The balance reaches 0, not below (it went below by the overshoot before issue 25).
+      // The balance reaches 0, not below (a charge past the balance is cut to what is left).
       expect(await app.ledger.balanceNano(user.sub)).toBe(0);
       await waitForVpnState(app, user, vpnId, 'Deleted');
       const refused = await api(app, user, 'POST', '/v1/vpns/', createBody());

@@ -1,12 +1,12 @@
 /**
- * The batched metering pass (issue 11, meterBatch.ts) agrees with the pure plan of metering.ts:
+ * The batched metering pass (meterBatch.ts) agrees with the pure plan of metering.ts:
  * on the same Running VPNs, balances, byte counters and instant, the rows and ledger it writes
  * are exactly what `planMetering` says VPN by VPN in (owner, vpnId) order, including a crossing
- * interval charged up to what is left, a used-up balance, maxPeanuts, the deadline, an unreadable counter
- * and a VPN with nothing to charge; its settlements are exactly the plan's, with every charge
- * settled (METER_SETTLE_S = the interval) and with a settlement every two intervals (balances
- * then count unsettled charges); a second pass at the same instant changes nothing, a replayed
- * pass never writes a ledger key `usage:<vpnId>:<index>` twice, and the database keeps
+ * interval charged up to what is left, a used-up balance, maxPeanuts, the deadline, an unreadable
+ * counter and a VPN with nothing to charge; its settlements are exactly the plan's, with every
+ * charge settled (METER_SETTLE_S = the interval) and with a settlement every two intervals
+ * (balances then count unsettled charges); a second pass at the same instant changes nothing, a
+ * replayed pass never writes a ledger key `usage:<vpnId>:<index>` twice, and the database keeps
  * unsettled charges on Running VPNs only. On PGlite and, when TEST_DATABASE_URL is set, on
  * PostgreSQL. Passes racing other processes: vpnsMeterBatchRace.test.ts.
  */
@@ -57,8 +57,7 @@ describe.each(METER_BATCH_CASES)(
         expect.arrayContaining(['Balance exhausted', 'maxPeanuts reached', 'deleteAfter elapsed']),
       );
       expect([...expected.values()].some((plan) => plan.charge === undefined)).toBe(true);
-      // Used up: usage never takes a balance below 0, nor lower when it already is (issue 25;
-      // it went below before).
+      // Used up: usage never takes a balance below 0, nor lower when it already is.
       expect(balances.get(users[0].sub)).toBe(Math.min(0, balanceBefore));
       const settling = [...expected.values()].filter((plan) => plan.settle);
       const charging = [...expected.values()].filter((plan) => plan.charge);
@@ -85,7 +84,7 @@ describe.each(METER_BATCH_CASES)(
           state: plan.end ? expect.stringMatching(/^(Deprovisioning|Deleted)$/) : 'Running',
           ...meteredColumnsOf(plan),
           // A settlement of nothing writes no entry (a VPN charged 0 as its owner's balance is
-          // used up, issue 25).
+          // used up).
           settle: plan.settle?.amountNano ? -plan.settle.amountNano : undefined,
         });
         // Nothing stays unsettled on a VPN that left Running.

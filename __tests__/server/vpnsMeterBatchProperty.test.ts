@@ -1,6 +1,6 @@
 /**
  * The pass's one statement (meterBatchSql.ts) against the rules in words (`planMetering`,
- * metering.ts) on random batches (issue 11): owners with random balances (some used up, some
+ * metering.ts) on random batches: owners with random balances (some used up, some
  * used up part way through their VPNs), Running VPNs at random points of their lives (timestamps
  * with microseconds, deadlines passed or not, maxPeanuts, unsettled charges, byte counters read
  * or not, nothing to charge yet; balances and maxPeanuts often exactly on whole intervals' prices,
@@ -259,7 +259,7 @@ describe.each(DATABASE_KINDS)('the metering statement on %s', (kind) => {
           expect(entries.rows.map((row) => ({ key: row.key, amount: row.amount }))).toEqual(
             settlements,
           );
-          // The invariants (issue 25), whatever the counters said: no VPN charged past its
+          // The invariants, whatever the counters said: no VPN charged past its
           // maxPeanuts (nor more when it was already there), no balance taken below 0 by usage
           // (nor lower when it already was).
           for (const [i, vpn] of inputs.entries()) {

@@ -1,5 +1,5 @@
 /**
- * The batched metering pass (issue 11, meterBatch.ts) racing other processes: a VPN another
+ * The batched metering pass (meterBatch.ts) racing other processes: a VPN another
  * process charged while the pass read the byte counters is planned from its new row (never
  * charged twice), and its owner's other VPNs see the balance as it is. On PGlite and, when
  * TEST_DATABASE_URL is set, on PostgreSQL. The pass against the pure plan, its settlements and

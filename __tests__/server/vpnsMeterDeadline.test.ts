@@ -1,5 +1,5 @@
 /**
- * Deadline passes and partitions of the metering batch (issue 11, meterBatch.ts): a `dueOnly`
+ * Deadline passes and partitions of the metering batch (meterBatch.ts): a `dueOnly`
  * pass meters exactly the VPNs whose deadline has come (their last charge up to the deadline,
  * then Deprovisioning, as the pure plan says, settling all its charges) and leaves every other
  * VPN and the ledger alone; a regular pass cut into three partitions writes the pure plan too

@@ -1,5 +1,5 @@
 /**
- * The caps of metering (issue 25, metering.ts "Caps"): with ordinary traffic a VPN of maxPeanuts
+ * The caps of metering (metering.ts "Caps"): with ordinary traffic a VPN of maxPeanuts
  * 2 ends charged exactly 2 peanuts (it ended charged 2.23 when the crossing interval was charged
  * in full), and an owner's balance ends at 0, not below, when their VPNs use it up; by the pure
  * plan (`planMetering`) and by the pass's statement (meterBatchSql.ts), on PGlite and, when

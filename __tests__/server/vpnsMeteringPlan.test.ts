@@ -1,7 +1,7 @@
 /**
  * The metering plan (spec §4 termination, §9 rates) as a pure function, and the simulated
- * provisioner's behaviour (issue 4): exact nano-peanut charges, caps and ends, and the
- * settlements into the ledger (issue 11): when, how much, under which interval key.
+ * provisioner's behaviour: exact nano-peanut charges, caps and ends, and the
+ * settlements into the ledger: when, how much, under which interval key.
  */
 import fc from 'fast-check';
 import {
@@ -101,7 +101,7 @@ describe('planMetering', () => {
       maxPeanutsNano: 100_000_000,
     });
     // 5 s (7,500,000) + 512,000 bytes (256,000,000) used: charged up to the 100,000,000 limit
-    // (issue 25; it was charged in full before).
+    // (it was charged in full before).
     expect(plan.charge?.amountNano).toBe(100_000_000);
     expect(plan.charge?.bytes).toBe(512_000);
     expect(plan.consumedNano).toBe(100_000_000);
@@ -110,7 +110,7 @@ describe('planMetering', () => {
 
   it('charges the final interval up to the balance (issue 25), and ends the VPN', () => {
     const plan = planMetering({ ...base, nowMs: R + I, usageBytes: 1000, balanceNano: 3_000_000 });
-    // The balance reaches 0, not below (it went negative before issue 25).
+    // The balance reaches 0, not below: the last charge is cut to what is left.
     expect(plan.charge?.amountNano).toBe(3_000_000);
     expect(plan.end).toEqual({ atMs: R + I, reason: END_REASONS.balance });
   });

@@ -1,5 +1,5 @@
 /**
- * Buying peanuts in the SPA (issue 8): a malformed stored referral code stops the purchase with
+ * Buying peanuts in the SPA: a malformed stored referral code stops the purchase with
  * the spec's message, and the balance badge reloads when the user comes back from the checkout
  * tab.
  */

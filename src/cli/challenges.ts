@@ -1,5 +1,5 @@
 /**
- * `peanut login` answering sign-in challenges on a terminal (issue 14): the authenticator app's
+ * `peanut login` answering sign-in challenges on a terminal: the authenticator app's
  * or texted code from `--mfa-code`, else a (visible) prompt on a terminal; the authenticator
  * app when both factors are on; a new password for a temporary one on a terminal; the mailed
  * sign-in code of CUSTOM_AUTH (`--email-code`) from `--mfa-code` or a prompt. Setting an

@@ -1,11 +1,11 @@
 /**
- * The CLI's exit codes and how a failure becomes one line on stderr (issue 10: few fixed exit
+ * The CLI's exit codes and how a failure becomes one line on stderr (few fixed exit
  * codes, the spec's messages, never a stack trace for a user's mistake).
  */
 import { isPeanutError } from '../core/errors';
 import { ApiError, NetworkError } from '../sdk/http';
 
-/** Exit codes of `peanut`, documented in `peanut --help` and the README. */
+/** Exit codes of `peanut`, documented in `peanut --help` and docs/cli.md. */
 export const EXIT = Object.freeze({
   /** Success. */
   OK: 0,

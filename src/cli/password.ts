@@ -1,5 +1,5 @@
 /**
- * Where a password comes from (issue 10): a hidden prompt on a terminal, else standard input with
+ * Where a password comes from: a hidden prompt on a terminal, else standard input with
  * `--password-stdin`, else the `PEANUT_PASSWORD` environment variable; never an argument, so it
  * never shows in the process list or the shell history.
  */

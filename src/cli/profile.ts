@@ -3,7 +3,7 @@
  * object with a `profiles` map selected by name; the default profile is called `default`. A
  * profile holds the service URL, the account email and the session tokens, so the file is
  * written with mode 0600; the default config folder (PEANUT_CONFIG_DIR or the OS one) is kept at
- * mode 0700, while the folder of a `--config <file>` is the user's and left as it is (issue 25).
+ * mode 0700, while the folder of a `--config <file>` is the user's and left as it is.
  *
  * Settings resolve highest first: flag, environment (`PEANUT_URL`, `PEANUT_PROFILE`,
  * `PEANUT_CONFIG_DIR`), the profile, the default (`http://localhost:8080`).
@@ -32,7 +32,7 @@ export interface Profile {
    */
   session?: Record<string, string>;
   /**
-   * The device the identity provider tracks for this profile (issue 14): the library's device
+   * The device the identity provider tracks for this profile: the library's device
    * key, group key and random password entries, kept across sign-outs (as the web app's local
    * storage keeps them) so signing in again is the same device.
    */

@@ -1,5 +1,5 @@
 /**
- * The `peanut` command line (spec §2 /doc-cli, issue 10): the global options, the commands (each
+ * The `peanut` command line (spec §2 /doc-cli): the global options, the commands (each
  * declared and run by its own file in `commands/`), help with examples, and the exit codes
  * 0 ok, 1 error, 2 usage, 4 not signed in. Parsing is commander's; a command's run function gets
  * typed options and a {@link CommandContext}.

@@ -1,6 +1,6 @@
 /**
  * Progress while waiting for a VPN state (`--sync`): a spinner with the current state on stderr
- * when stderr is a terminal, nothing at all on a pipe (issue 10).
+ * when stderr is a terminal, nothing at all on a pipe.
  */
 import type { VpnState } from '../core/vpn';
 import type { CliIO } from './context';

@@ -1,8 +1,8 @@
 import type { ReferralAppConfig } from './referral';
 
 /**
- * The runtime configuration served at `GET /app-config.json` (DESIGN.md "Fixed points"). The SPA
- * and the CLI load it at start, so one build serves any deployment.
+ * The runtime configuration served at `GET /app-config.json` (docs/architecture.md "Fixed points").
+ * The SPA and the CLI load it at start, so one build serves any deployment.
  */
 export interface AppConfig {
   /** Base URL of the `/v1` API, without a trailing slash, e.g. `http://localhost:8080`. */
@@ -21,7 +21,7 @@ export interface AppConfig {
    */
   authFlow?: 'USER_SRP_AUTH' | 'CUSTOM_AUTH';
   /**
-   * The referral programme's settings (issue 9: for /referral/terms and to hide the programme
+   * The referral programme's settings (for /referral/terms and to hide the programme
    * when it is off); always sent by this server, optional for older servers.
    */
   referral?: ReferralAppConfig;

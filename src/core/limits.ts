@@ -25,7 +25,10 @@ export const LIMIT_FIELDS: readonly (keyof VpnConfigLimits)[] = [
   'deleteAfterFieldMaxValue',
 ];
 
-/** The product's limits (DESIGN.md "Fixed points"): 0.1 to 100 peanuts, 300 to 86400 s. */
+/**
+ * The product's limits (docs/architecture.md "Fixed points"): 0.1 to 100 peanuts, 300 to
+ * 86400 s.
+ */
 export const DEFAULT_VPN_CONFIG_LIMITS: Readonly<VpnConfigLimits> = Object.freeze({
   maxPeanutsFieldMinValue: 0.1,
   maxPeanutsFieldMaxValue: 100,
@@ -44,9 +47,9 @@ export const MOCK_VPN_CONFIG_LIMITS: Readonly<VpnConfigLimits> = Object.freeze({
 /** The id-token claim carrying the limits as a JSON string (spec §3). */
 export const CONFIG_CLAIM = 'custom:config';
 
-/** Active VPNs allowed per region served (spec §9, one reading; DESIGN.md). */
+/** Active VPNs allowed per region served (spec §9, one reading; docs/architecture.md). */
 export const QUOTA_PER_REGION = 2;
-/** Number of regions of the product (DESIGN.md "Regions"). */
+/** Number of regions of the product (docs/architecture.md "Regions"). */
 export const PRODUCT_REGION_COUNT = 27;
 
 /** The default quota of active VPNs: 2 x the number of regions (spec §5, §9). */
@@ -102,7 +105,7 @@ export function limitsFromClaims(claims: Readonly<Record<string, unknown>>): Vpn
   return limits;
 }
 
-/** The message when a token's limits are wider than the server's own (issue 16). */
+/** The message when a token's limits are wider than the server's own. */
 export const PERMISSIVE_CLAIM_MESSAGE = `Token claim ${CONFIG_CLAIM} is more permissive than this service's limits`;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Peanut arithmetic (spec §9, DESIGN.md "Money"). Amounts are integer nano-peanuts
+ * Peanut arithmetic (spec §9, docs/architecture.md "Money"). Amounts are integer nano-peanuts
  * (1 peanut = 1e9 nano-peanuts) so that metering at the spec's rates is exact.
  */
 

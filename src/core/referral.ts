@@ -1,13 +1,13 @@
 /**
  * Referral programme rules shared by the server and the clients (spec §1 "Referral programme",
- * §3, §4 error codes, §5 code syntax, §7 API shapes, §8 messages; DESIGN.md "Decisions": codes
- * are generated as 8 uppercase hexadecimal digits). No I/O.
+ * §3, §4 error codes, §5 code syntax, §7 API shapes, §8 messages; docs/architecture.md "Decisions":
+ * codes are generated as 8 uppercase hexadecimal digits). No I/O.
  */
 
 /** Length of a referral code (spec §9). */
 export const REFERRAL_CODE_LENGTH = 8;
 
-/** A code the server issues and accepts: 8 uppercase hexadecimal digits (DESIGN.md). */
+/** A code the server issues and accepts: 8 uppercase hexadecimal digits (docs/architecture.md). */
 export const REFERRAL_CODE_PATTERN = /^[0-9A-F]{8}$/;
 
 /**

@@ -14,7 +14,7 @@ export interface RegionDetailed {
   cctld: string;
   /**
    * False while no VPN host of the region is online (or all are full), so Create is refused;
-   * absent when the service runs every VPN itself (issue 18).
+   * absent when the service runs every VPN itself.
    */
   available?: boolean;
 }

@@ -1,5 +1,5 @@
 /**
- * The peanut statement (issue 8, DESIGN.md "peanut statement"): `GET /v1/peanuts/history`.
+ * The peanut statement (docs/architecture.md "peanut statement"): `GET /v1/peanuts/history`.
  */
 
 /** The states of a purchase. */

@@ -90,7 +90,7 @@ export interface ListVpnsQuery {
   nextPageToken?: string;
 }
 
-/** `GET /v1/vpns` response (spec §3; totals per DESIGN.md), newest first. */
+/** `GET /v1/vpns` response (spec §3; totals per docs/architecture.md), newest first. */
 export interface ListVpnsResponse {
   vpns: Vpn[];
   /** Present (non-empty) when there is a next page. */

@@ -1,5 +1,5 @@
 /**
- * Changing the signed-in user's email or phone number (issue 14, spec §7 "attribute
+ * Changing the signed-in user's email or phone number (spec §7 "attribute
  * verification"): UpdateUserAttributes sends a code to the new value, VerifyUserAttribute
  * proves it. The pool keeps a verified value in use (and in the tokens) until the new one is
  * proved, so the identity client refreshes the session after a verification. Works on the

@@ -1,7 +1,7 @@
 /**
  * The identity part of `/app-config.json` and its check (spec §5). Apart from identity.ts so
  * that a client can check a configuration without loading amazon-cognito-identity-js (the SPA
- * loads the library only when a session is stored or someone signs in, issue 11).
+ * loads the library only when a session is stored or someone signs in).
  */
 import { IdentityError } from './identityErrors';
 

@@ -1,5 +1,5 @@
 /**
- * Remembered devices of a signed-in user (issue 14, spec §4 "device authentication", §7 device
+ * Remembered devices of a signed-in user (spec §4 "device authentication", §7 device
  * actions). amazon-cognito-identity-js confirms every new device itself at sign-in
  * (ConfirmDevice with an SRP verifier of a random device password) and keeps the device key,
  * group and password in the same storage as the tokens. Remembering it (UpdateDeviceStatus

@@ -1,5 +1,5 @@
 /**
- * Two-factor settings of a signed-in user (issue 14): an authenticator app (TOTP, RFC 6238) is
+ * Two-factor settings of a signed-in user: an authenticator app (TOTP, RFC 6238) is
  * associated, verified with its first code and made the preferred factor, or turned off; the
  * user's factors are read from GetUser. Works on the library's signed-in `CognitoUser`; the
  * identity client (`identity.ts`) exposes these as methods.

@@ -1,5 +1,5 @@
 /**
- * Sign-in with challenges (spec §4, issue 14): SRP through amazon-cognito-identity-js, then one
+ * Sign-in with challenges (spec §4): SRP through amazon-cognito-identity-js, then one
  * typed step per challenge the pool sends (SOFTWARE_TOKEN_MFA, SMS_MFA, SELECT_MFA_TYPE,
  * NEW_PASSWORD_REQUIRED, MFA_SETUP, CUSTOM_CHALLENGE), each with the function that answers it.
  * The flow is USER_SRP_AUTH, or CUSTOM_AUTH (SRP first, or without a password: the custom

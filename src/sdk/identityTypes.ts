@@ -66,7 +66,7 @@ export interface IdentityClient
   resendConfirmationCode(email: string): Promise<CodeDelivery>;
   /**
    * Signs in with SRP; the first step is the session (kept in the storage) or a challenge to
-   * answer, whose answer gives the next step (spec §4, issue 14).
+   * answer, whose answer gives the next step (spec §4).
    */
   startSignIn(email: string, password: string): Promise<IdentitySignInStep>;
   /**

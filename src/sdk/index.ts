@@ -1,7 +1,7 @@
 /**
  * The Peanut VPN SDK: the one client of the API (spec §7) and of the identity provider, used by
  * the web app and the `peanut` CLI; runs in browsers and Node 20. This module is its public
- * surface; the README's "The SDK" section shows a complete script.
+ * surface; docs/sdk.md shows a complete script.
  *
  * - {@link fetchAppConfig} reads a service's `/app-config.json` (API base URL, user pool).
  * - {@link createIdentityClient}: sign-up, confirmation, SRP sign-in, sessions refreshed with the

@@ -39,7 +39,10 @@ export async function listPeanutsPacks(
   return data.packs;
 }
 
-/** `GET /app-config.json` from a service origin (DESIGN.md fixed points). @throws ApiError, NetworkError */
+/**
+ * `GET /app-config.json` from a service origin (docs/architecture.md fixed points).
+ * @throws ApiError, NetworkError
+ */
 export async function fetchAppConfig(http: HttpClient, signal?: AbortSignal): Promise<AppConfig> {
   const { data } = await http.request<AppConfig>('GET', '/app-config.json', {
     auth: false,

@@ -1,6 +1,6 @@
 /**
- * The Fastify application (DESIGN.md "Server"; layout after fastify/demo): plugins in the order
- * external -> services -> routes. `buildApp` never listens: tests call `app.inject()`,
+ * The Fastify application (docs/architecture.md "Server"; layout after fastify/demo): plugins in
+ * the order external -> services -> routes. `buildApp` never listens: tests call `app.inject()`,
  * server.ts calls `listen()`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -144,7 +144,7 @@ async function registerPlugins(
     ? createMailer({ db: handle.db, smtpUrl: config.smtpUrl, from: config.smtpFrom })
     : undefined;
   // spec §1: a new account gets the free peanuts (37 with the mock preset), once per email
-  // address ever (issue 16: deleting the account and signing up again gets none).
+  // address ever (deleting the account and signing up again gets none).
   const onAccountCreated = async (user: HookUser, tx: IdentityTx) => {
     if (user.email) await app.ledger.creditSignupBonus(user.sub, user.email, tx);
     // Issue 8: purchases paid before the account was confirmed are credited now.
@@ -162,7 +162,7 @@ async function registerPlugins(
       issuerOrigin: config.publicUrl,
       mailer,
       sms,
-      // As Cognito's ExplicitAuthFlows (issue 25): the configured flow, refresh, and the
+      // As Cognito's ExplicitAuthFlows: the configured flow, refresh, and the
       // password sent itself only when the operator allows it.
       authFlows: [
         config.idpAuthFlow,
@@ -172,7 +172,7 @@ async function registerPlugins(
       // The VPN limits of the id token's custom:config claim (spec §3, §5).
       limits: preset.limits,
       // spec §1: confirming a sign-up credits 10 free peanuts (37 with the mock preset), once
-      // per email address ever (issue 16: deleting the account and signing up again gets none).
+      // per email address ever (deleting the account and signing up again gets none).
       onUserConfirmed: onAccountCreated,
       // Account deletion tears the user's VPN servers down; their rows and ledger go with the user.
       onUserDeleted: async (sub, tx) => {
@@ -204,7 +204,7 @@ async function registerPlugins(
   await app.register(vpnRoutes);
   await app.register(webhookRoutes);
   await app.register(appConfigRoutes);
-  // The development companions never exist in production (issue 13).
+  // The development companions never exist in production.
   if (!config.production) {
     const checkout = await registerLocalCheckout(app, config);
     await app.register(devRoutes, {
@@ -221,7 +221,7 @@ async function registerPlugins(
 }
 
 /**
- * The local checkout (issue 8) for the packs whose link is left at `/checkout/<packId>`, its
+ * The local checkout for the packs whose link is left at `/checkout/<packId>`, its
  * deliveries going through the app's own `POST /v1/webhooks/stripe`; undefined when no pack uses
  * it. Never called in production.
  */

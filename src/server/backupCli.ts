@@ -1,6 +1,6 @@
 /**
  * `npm run backup [-- <file>]` and `npm run restore -- <file> [--force]` for the embedded
- * database in `DATA_DIR` (issue 12; how the copy stays consistent: db/backup.ts).
+ * database in `DATA_DIR` (how the copy stays consistent: db/backup.ts).
  *
  * - backup: writes `<file>` (default `peanut-backup-<UTC time>.tar.gz` in the current
  *   directory). A running server (the pid in `<DATA_DIR>/pglite.lock`) writes it on SIGUSR2;

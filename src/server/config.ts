@@ -1,5 +1,6 @@
 /**
- * Server configuration read from environment variables (DESIGN.md "Fixed points", spec §8).
+ * Server configuration read from environment variables (docs/architecture.md "Fixed points", spec
+ * §8).
  *
  * Every setting has an embedded default so that `npm start` runs on one machine with no setup;
  * in production (`NODE_ENV=production`) the settings marked required must be set, else
@@ -20,12 +21,15 @@ export const PACK_IDS = ['starter', 'pro', 'elite'] as const;
 /** A peanut pack id. */
 export type PackId = (typeof PACK_IDS)[number];
 
-/** The constants presets (DESIGN.md "Fixed points"): the product's, or spec §9's mock backend. */
+/**
+ * The constants presets (docs/architecture.md "Fixed points"): the product's, or spec §9's mock
+ * backend.
+ */
 export const PRESET_NAMES = ['product', 'mock'] as const;
 /** A constants preset name (`PRESET`). */
 export type PresetName = (typeof PRESET_NAMES)[number];
 
-/** The provisioners that run VPN servers (DESIGN.md "Server", `PROVISIONER`). */
+/** The provisioners that run VPN servers (docs/architecture.md "Server", `PROVISIONER`). */
 export const PROVISIONER_NAMES = ['simulated', 'netns'] as const;
 /** A provisioner name. */
 export type ProvisionerName = (typeof PROVISIONER_NAMES)[number];
@@ -137,7 +141,7 @@ export interface ServerConfig {
   provisioner: ProvisionerName;
   /** Settings of the `netns` provisioner (`WG_*`, `NETNS_PREFIX`). */
   netns: NetnsSettings;
-  /** VPN hosts over NATS (`NATS_URL`, `HOST_*`, issue 18); undefined: VPNs run locally. */
+  /** VPN hosts over NATS (`NATS_URL`, `HOST_*`); undefined: VPNs run locally. */
   hosts: HostsSettings | undefined;
   /** Duration of each step of the simulated provisioner, in milliseconds (`SIMULATED_STEP_MS`). */
   simulatedStepMs: number;
@@ -148,15 +152,15 @@ export interface ServerConfig {
   meterIntervalMs: number;
   /**
    * How often each Running VPN's charges are settled into the ledger, in milliseconds
-   * (`METER_SETTLE_S`, default 3600; 0: every charge; vpns/metering.ts "Settling", issue 11).
+   * (`METER_SETTLE_S`, default 3600; 0: every charge; vpns/metering.ts "Settling").
    */
   meterSettleMs: number;
   /**
    * Most active VPNs per user (`VPN_QUOTA`, spec §5); undefined means 2 x the number of enabled
-   * regions (DESIGN.md "Decisions").
+   * regions (docs/architecture.md "Decisions").
    */
   vpnQuota: number | undefined;
-  /** False switches the referral programme off (`REFERRAL_ENABLED`, default true; issue 9). */
+  /** False switches the referral programme off (`REFERRAL_ENABLED`, default true). */
   referralEnabled: boolean;
   /** Peanuts credited to each side of a referral (`REFERRAL_REWARD_PEANUTS`, default 5). */
   referralRewardPeanuts: number;
@@ -168,7 +172,7 @@ export interface ServerConfig {
 }
 
 /**
- * The embedded default of `STRIPE_WEBHOOK_SECRET` (DESIGN.md "webhook secret", README): public,
+ * The embedded default of `STRIPE_WEBHOOK_SECRET` (docs/api.md "Buying peanuts"): public,
  * so production refuses to start without a real one or with this one, and elsewhere the events
  * it signs are taken from loopback callers only (routes/webhooks.ts).
  */

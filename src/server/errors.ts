@@ -64,7 +64,7 @@ export function errorHandler(
  * Throws the 400 Fastify answers for a query integer out of `[minimum, maximum]` when `value` is
  * not finite:
  * Ajv (Fastify's validator) coerces `?n=Infinity` or `?n=1e309` to Infinity and lets it through
- * an integer schema, minimum and maximum included (issue 12: it reached the SQL `LIMIT`).
+ * an integer schema, minimum and maximum included (it reached the SQL `LIMIT`).
  */
 export function assertFiniteQuery(
   value: number | undefined,

@@ -62,8 +62,8 @@ function isPlain(value: unknown): value is Record<string, unknown> {
  * by {@link REDACTED}, searched in plain objects and arrays `depth` levels deep; a copy where
  * something changed, `value` itself otherwise (the caller's object is never modified). Class
  * instances (requests, replies, errors) are left to their serializers, which log no secrets.
- * pino's `redact` with the same paths traversed every wildcard path on every log line (issue 11:
- * it was the server's top cost under load).
+ * pino's `redact` with the same paths traversed every wildcard path on every log line (it
+ * was the server's top cost under load).
  */
 export function redactSecrets<T>(value: T, depth = REDACT_DEPTH): T {
   if (depth <= 0 || !isPlain(value)) return value;
@@ -114,7 +114,7 @@ export function loggerOptions(
 const MAX_LOGGED_MESSAGE = 500;
 
 /**
- * The one redaction helper for errors in logs (issue 16): the message of `error` and of its
+ * The one redaction helper for errors in logs: the message of `error` and of its
  * causes, without the query parameters drizzle appends to a failed query's message (`params:
  * ...`: they may hold keys, codes or hashes), cut to 500 characters. Never a stack.
  */

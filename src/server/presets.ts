@@ -1,6 +1,6 @@
 /**
- * The constants presets (DESIGN.md "Fixed points", `PRESET`): the product's constants, or the
- * mock backend's of spec §9 (tests and demos).
+ * The constants presets (docs/architecture.md "Fixed points", `PRESET`): the product's constants,
+ * or the mock backend's of spec §9 (tests and demos).
  */
 import { SIGNUP_BONUS_PEANUTS } from '../core/constants';
 import {
@@ -27,7 +27,7 @@ export interface Preset {
   apiLatencyMs: Readonly<MsRange> | undefined;
 }
 
-/** The product's constants (DESIGN.md "Fixed points"). */
+/** The product's constants (docs/architecture.md "Fixed points"). */
 export const PRODUCT_PRESET: Readonly<Preset> = Object.freeze({
   name: 'product',
   signupBonusPeanuts: SIGNUP_BONUS_PEANUTS,

@@ -33,7 +33,7 @@ export const SHUTDOWN_TIMEOUT_MS = 10_000;
  * Makes `server` hang up every keep-alive connection once its response is sent, from the moment
  * the returned function is called (shutdown): `server.close()` only closes connections idle at
  * that moment, so a connection whose request was still running would otherwise be kept open by
- * its client and hold the shutdown until its time-out (issue 12).
+ * its client and hold the shutdown until its time-out.
  */
 function closeConnectionsWhenDone(server: Server): () => void {
   const open = new Set<ServerResponse>();
@@ -98,7 +98,7 @@ export async function startServer(
 /** Entry point: start, then stop on SIGINT/SIGTERM (a second signal or a time-out forces it). */
 async function main(): Promise<void> {
   let config: ServerConfig;
-  // PROVISIONER when set, else netns when this host can run it (issue 7).
+  // PROVISIONER when set, else netns when this host can run it.
   const provisioner = chooseProvisioner(process.env);
   try {
     config = { ...loadConfig(), provisioner: provisioner.provisioner };

@@ -1,6 +1,7 @@
 /**
- * The documentation of every setting `loadConfig` reads (config.ts): the README's configuration
- * table is checked against this list, so a setting cannot be added without being documented.
+ * The documentation of every setting `loadConfig` reads (config.ts): the settings table of
+ * docs/configuration.md is checked against this list, so a setting cannot be added without being
+ * documented.
  */
 import {
   checkoutUrlSetting,
@@ -12,7 +13,7 @@ import {
 import { NETNS_SETTINGS } from './provisioners/netnsSettings';
 import { HOSTS_SETTINGS } from './hosts/settings';
 
-/** One documented setting (for the README and `--help`-style listings). */
+/** One documented setting (for docs/configuration.md and `--help`-style listings). */
 export interface SettingDoc {
   /** Environment variable name. */
   name: string;

@@ -1,6 +1,6 @@
 /**
  * Raw user-pool calls from a chosen loopback source address (127.0.0.x): distinct callers as
- * the server tells them apart (issue 25 point 10), without a proxy.
+ * the server tells them apart, without a proxy.
  */
 import http from 'node:http';
 

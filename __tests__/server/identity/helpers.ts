@@ -24,7 +24,7 @@ import { createDbSmsOutbox, type SmsSender } from '../../../src/server/identity/
 import devRoutes from '../../../src/server/routes/dev';
 import { openTestDatabase, type DatabaseKind, type TestDatabase } from '../helpers';
 
-/** The pool and client of the embedded default (DESIGN.md "Fixed points"). */
+/** The pool and client of the embedded default (docs/architecture.md "Fixed points"). */
 export const POOL_ID = 'local_peanutvpn';
 export const CLIENT_ID = 'peanutvpn-local';
 

@@ -96,7 +96,7 @@ describe('sign up', () => {
       'UsernameExistsException',
       'An account with the given email already exists.',
     );
-    // Users sign in by username or email: neither may name another user's (issue 25: a
+    // Users sign in by username or email: neither may name another user's (a
     // username shaped like an email must be the email attribute, so this is refused first).
     await expectCognitoError(
       signUp(pool, email, PASSWORD, `third-${name}@example.com`),
@@ -147,7 +147,7 @@ describe('confirm sign-up', () => {
     await confirm(user, code);
     expect(server.confirmed.filter((sub) => sub === userSub)).toHaveLength(1);
 
-    // A confirmed user answers as an unknown one: the code does not match (issue 16).
+    // A confirmed user answers as an unknown one: the code does not match.
     await expectCognitoError(confirm(user, code), 'CodeMismatchException');
     expect(server.confirmed.filter((sub) => sub === userSub)).toHaveLength(1);
   });

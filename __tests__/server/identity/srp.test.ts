@@ -181,7 +181,8 @@ describe('srp.ts matches amazon-cognito-identity-js', () => {
   });
 
   it('gives serverSession and computeVerifier the values of the BigInt formulas', () => {
-    // The BigInt version of serverSession, as srp.ts computed it before issue 25.
+    // The BigInt version of serverSession, as srp.ts computed it before the exponentiations
+    // moved to OpenSSL.
     const reference = (A: bigint, verifierHex: string, b: bigint) => {
       const v = BigInt(`0x${verifierHex}`);
       const B = (k * v + modPow(g, b, N)) % N;

@@ -1,5 +1,5 @@
 /**
- * The SRP sign-ins in flight per caller address (issue 25, point 11): a caller gets at most 20
+ * The SRP sign-ins in flight per caller address: a caller gets at most 20
  * unfinished USER_SRP_AUTH challenges (the default), the next start answers
  * TooManyRequestsException and stores nothing, even when the starts come all at once; another
  * address is not held back; an answered or expired challenge no longer counts. Raw Cognito JSON

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The SPA's lazily loaded identity client (issue 11) against the real application (in-process,
+ * The SPA's lazily loaded identity client against the real application (in-process,
  * random port, in-memory PGlite): with nothing stored it answers "nobody is signed in" without
  * loading amazon-cognito-identity-js; signing up, in and out, a stored session and a refused
  * refresh go through the real client, loaded once.

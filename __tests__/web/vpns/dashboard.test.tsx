@@ -42,7 +42,7 @@ describe('the signed-in dashboard', () => {
     const api = fakeVpnApi({ balance: 12 });
     api.add(Date.UTC(2026, 10, 20), 'eu-west-3', 'Running', metricsAfter(30));
     const { container } = renderHome(api);
-    // The dashboard is its own lazy chunk (issue 11): its first load may be slow on a busy machine.
+    // The dashboard is its own lazy chunk: its first load may be slow on a busy machine.
     await screen.findByText('Running', {}, { timeout: 30_000 });
     const order = [
       screen.getByText('How it works'),

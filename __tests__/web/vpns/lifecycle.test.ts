@@ -1,5 +1,5 @@
 /**
- * The VPN workflows step by step (issue 17), with redux-saga-test-plan `expectSaga` over the
+ * The VPN workflows step by step, with redux-saga-test-plan `expectSaga` over the
  * scripted fake API and an injected clock (no real waiting): every lifecycle step is an action,
  * in order; a VPN still provisioning is deleted once Running; a deletion cancels the create wait
  * of its VPN; the balance is reloaded after a create and after a delete; the 10 s list reload and

@@ -1,5 +1,5 @@
 /**
- * Time-travel (issue 17): the actions of a whole create -> Running -> delete -> Deleted flow are
+ * Time-travel: the actions of a whole create -> Running -> delete -> Deleted flow are
  * recorded as Redux DevTools records them; each prefix is replayed through the root reducer into
  * a fresh store, and the VPN list rendered from it shows the VPN's state at that moment. So no
  * lifecycle state lives outside the store: stepping back and forth in DevTools shows each one.

@@ -1,5 +1,5 @@
 /**
- * Reading the Stripe events the service acts on (issue 8): the parts of a checkout session, a
+ * Reading the Stripe events the service acts on: the parts of a checkout session, a
  * charge and a dispute it needs, checked field by field (a verified event is still only trusted
  * as far as its shape).
  */
@@ -79,7 +79,7 @@ export function localPaymentLink(packId: string): string {
 /**
  * The pack id of a payment link, for sessions without `metadata.packId`: the local checkout's
  * links name their pack; a real Stripe Payment Link names it in its metadata (copied to every
- * session it creates: see the README), so any other link yields undefined.
+ * session it creates: see docs/api.md), so any other link yields undefined.
  */
 export function packIdOfPaymentLink(link: string | undefined): string | undefined {
   return link?.startsWith(LOCAL_PAYMENT_LINK_PREFIX)

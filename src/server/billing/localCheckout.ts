@@ -1,5 +1,5 @@
 /**
- * The local checkout of the embedded default (issue 8, DESIGN.md "local checkout"): stands in
+ * The local checkout of the embedded default (docs/architecture.md "local checkout"): stands in
  * for Stripe so that buying a pack runs on one machine. Paying makes a checkout session like a
  * real one and delivers a `checkout.session.completed` event, signed in Stripe's format with the
  * webhook secret, to `POST /v1/webhooks/stripe`; a failed delivery is retried with exponential

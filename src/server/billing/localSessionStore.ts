@@ -1,5 +1,5 @@
 /**
- * The local checkout's sessions in the database (issue 8): `local_checkout_sessions`, so that a
+ * The local checkout's sessions in the database: `local_checkout_sessions`, so that a
  * session paid before a restart can still be shown, refunded or disputed.
  */
 import { and, eq, sql } from 'drizzle-orm';

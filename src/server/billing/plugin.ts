@@ -1,5 +1,5 @@
 /**
- * The billing service plugin (issue 8): decorates `app.billing`, which applies Stripe events to
+ * The billing service plugin: decorates `app.billing`, which applies Stripe events to
  * the ledger (service.ts).
  */
 import type { FastifyInstance } from 'fastify';

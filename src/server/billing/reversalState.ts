@@ -1,5 +1,5 @@
 /**
- * A purchase's reversals as a state (issue 25): what its refunds took back so far and where its
+ * A purchase's reversals as a state: what its refunds took back so far and where its
  * dispute stands. Pure: reversals.ts reads the state from the purchase's row, moves it with
  * `nextReversalState` for each Stripe event, and writes the difference of `takenBackNano` to the
  * ledger, so that whatever the order of the events, and however often each is delivered, the

@@ -1,5 +1,5 @@
 /**
- * Applying a purchase's refunds and disputes to the ledger (issue 8, issue 25): each event moves
+ * Applying a purchase's refunds and disputes to the ledger: each event moves
  * the purchase's reversal state (reversalState.ts) and writes at most one ledger entry, the
  * difference between what the new state takes back and what the ledger has taken back so far,
  * under a key of its own (`purchase_reversal:<sessionId>:<eventId>`). So a refund after a won
@@ -53,7 +53,7 @@ export function reversalEntryKey(sessionId: string, eventId: string): string {
   return `${reversalKeyPrefix(sessionId)}:${eventId}`;
 }
 
-/** The ledger key of a won dispute's credit written before issue 25 (read only). */
+/** The ledger key of a won dispute's credit as earlier versions wrote it (read only). */
 export function legacyDisputeWonKey(sessionId: string): string {
   return `dispute_won:${sessionId}`;
 }
@@ -61,7 +61,7 @@ export function legacyDisputeWonKey(sessionId: string): string {
 /**
  * Nano-peanuts the ledger has taken back from the purchase of `sessionId` so far: its reversal
  * entries (`purchase_reversal:<sessionId>` and `purchase_reversal:<sessionId>:...`, and the
- * `dispute_won:<sessionId>` credit of before issue 25), negated.
+ * `dispute_won:<sessionId>` credit of earlier versions), negated.
  */
 export async function ledgerTakenBackNano(
   tx: Executor,

@@ -1,5 +1,5 @@
 /**
- * Tables of the peanuts purchases (issue 8; drizzle-orm, PostgreSQL dialect). db/schema.ts
+ * Tables of the peanuts purchases (drizzle-orm, PostgreSQL dialect). db/schema.ts
  * re-exports them so that drizzle-kit generates their migration with the rest. The balance
  * itself lives only in the ledger (`ledger_entries`): these tables say which checkout session
  * credited what, and keep every Stripe event received.
@@ -27,7 +27,7 @@ export const PURCHASE_STATES = ['paid', 'refunded', 'disputed'] as const;
 export type PurchaseState = (typeof PURCHASE_STATES)[number];
 
 /**
- * Where a purchase's dispute stands (issue 25, reversals.ts): none yet, opened, or closed won or
+ * Where a purchase's dispute stands (reversals.ts): none yet, opened, or closed won or
  * lost (final: a charge is disputed at most once).
  */
 export const DISPUTE_STATES = ['none', 'open', 'won', 'lost'] as const;
@@ -35,7 +35,7 @@ export const DISPUTE_STATES = ['none', 'open', 'won', 'lost'] as const;
 export type DisputeState = (typeof DISPUTE_STATES)[number];
 
 /**
- * One paid checkout session credited to a user (spec §2 "Pricing", issue 8). Written in the
+ * One paid checkout session credited to a user (spec §2 "Pricing"). Written in the
  * transaction that appends its `purchase:<sessionId>` ledger entry; goes with the account.
  */
 export const purchases = pgTable(
@@ -63,11 +63,11 @@ export const purchases = pgTable(
      */
     state: text('state').notNull().default('paid'),
     /**
-     * Nano-peanuts the refunds take back (issue 25): the pack's peanuts times the largest
+     * Nano-peanuts the refunds take back: the pack's peanuts times the largest
      * cumulative share refunded so far, at most `peanuts_nano`.
      */
     refundedNano: bigint('refunded_nano', { mode: 'number' }).notNull().default(0),
-    /** `none`, `open`, `won` or `lost` (issue 25). */
+    /** `none`, `open`, `won` or `lost`. */
     dispute: text('dispute').notNull().default('none'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
@@ -93,7 +93,7 @@ export const purchases = pgTable(
 export type PurchaseRow = typeof purchases.$inferSelect;
 
 /**
- * Every verified Stripe event received (issue 8): kept with its outcome so that an event for a
+ * Every verified Stripe event received: kept with its outcome so that an event for a
  * user or purchase not known yet can be applied later, and so an operator can see what arrived.
  */
 export const stripeEvents = pgTable(
@@ -121,7 +121,7 @@ export const stripeEvents = pgTable(
 export type StripeEventRow = typeof stripeEvents.$inferSelect;
 
 /**
- * Paid checkout sessions that credited nothing (issue 25): no user named, no known pack, or an
+ * Paid checkout sessions that credited nothing: no user named, no known pack, or an
  * amount before discounts that is not the pack's price in the pack's currency. Kept so that the
  * operator console can list them and credit one by hand (`credited_at`). A session of a user not
  * confirmed yet is not here: it waits in `stripe_events` and is applied on confirmation.
@@ -160,7 +160,7 @@ export const unmatchedPayments = pgTable(
 export type UnmatchedPaymentRow = typeof unmatchedPayments.$inferSelect;
 
 /**
- * The sessions of the local checkout (issue 8, embedded default only): kept in the database so
+ * The sessions of the local checkout (embedded default only): kept in the database so
  * that a paid session can still be refunded or disputed after a restart. No foreign key: the
  * `client_reference_id` is whatever the pack's link was opened with.
  */

@@ -1,10 +1,10 @@
 /**
- * Applying Stripe events to the peanuts ledger (issue 8, spec §2 "Pricing", §3): a paid checkout
+ * Applying Stripe events to the peanuts ledger (spec §2 "Pricing", §3): a paid checkout
  * session whose amount before discounts is its pack's price (unmatched.ts) credits the pack's
  * peanuts exactly once (the ledger key `purchase:<sessionId>` is unique, so concurrent or
  * repeated deliveries write one entry); any other paid session credits nothing and is kept in
- * `unmatched_payments` (issue 25). Refunds and disputes move the purchase's reversal state, each
- * writing at most one ledger entry of its own (reversals.ts, issue 25), so the balance always
+ * `unmatched_payments`. Refunds and disputes move the purchase's reversal state, each
+ * writing at most one ledger entry of its own (reversals.ts), so the balance always
  * holds what was paid and not taken back, whatever the order of the events. The balance may go
  * negative (spec §3). Every event is kept in `stripe_events`.
  */
@@ -45,7 +45,7 @@ export interface AppliedEvent {
 }
 
 /**
- * What other services do inside a purchase's transactions (issue 9: the referral programme).
+ * What other services do inside a purchase's transactions (the referral programme).
  * A hook that throws rolls the event back (Stripe redelivers it).
  */
 export interface PurchaseHooks {
@@ -85,14 +85,14 @@ export interface BillingService {
    */
   apply(event: Stripe.Event): Promise<AppliedEvent>;
   /**
-   * Applies the kept `unmatched` events of `userSub` (issue 8: an event that arrived before its
+   * Applies the kept `unmatched` events of `userSub` (an event that arrived before its
    * user is applied when the user appears): their paid checkout sessions, then the refunds and
    * disputes of those purchases. Idempotent. Use the caller's transaction `tx` inside one.
    * Returns the number of events applied.
    */
   applyPending(userSub: string, tx?: Executor): Promise<number>;
   /**
-   * The paid checkout sessions that credited nothing (issue 25: no user named, no known pack, or
+   * The paid checkout sessions that credited nothing (no user named, no known pack, or
    * an amount that is not the pack's price), newest first, for the operator console.
    */
   unmatchedPayments(query?: UnmatchedQuery): Promise<UnmatchedPaymentRow[]>;

@@ -1,5 +1,5 @@
 /**
- * The peanut statement (issue 8, DESIGN.md "peanut statement"): a user's ledger entries, newest
+ * The peanut statement (docs/architecture.md "peanut statement"): a user's ledger entries, newest
  * first, each with the balance right after it. The usage entries of one VPN (one per settlement)
  * are summed into one line, dated and placed at its latest entry, whose balance it shows. A
  * Running VPN's charges not settled yet (vpns/metering.ts "Settling") count as a newest entry of

@@ -1,5 +1,5 @@
 /**
- * Checking what a checkout session paid (issue 25) and keeping the paid sessions that credit
+ * Checking what a checkout session paid and keeping the paid sessions that credit
  * nothing: a session credits its pack only when its amount before discounts is the pack's price
  * in the pack's currency (coupons lower `amount_total`, not `amount_subtotal`; under Stripe's
  * Adaptive Pricing the session is in the buyer's currency and `currency_conversion` gives the

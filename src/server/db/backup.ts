@@ -1,5 +1,5 @@
 /**
- * Backups of the embedded database (issue 12): a consistent copy of `<DATA_DIR>/pglite` taken
+ * Backups of the embedded database: a consistent copy of `<DATA_DIR>/pglite` taken
  * with PGlite's `dumpDataDir` (a gzipped tar of the data directory), and its restore into an
  * empty `DATA_DIR`. PostgreSQL deployments use `pg_dump` instead.
  *

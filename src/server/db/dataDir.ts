@@ -1,6 +1,6 @@
 /**
  * The local state directory (`DATA_DIR`) holds the embedded database, whose files (the WAL
- * included) carry the token signing key, every WireGuard private key and the ledger (issue 16).
+ * included) carry the token signing key, every WireGuard private key and the ledger.
  * Nobody but the server's own user may read it: the directory is created 0700 (and an existing
  * one tightened), and the process writes with a umask of 077. PGlite's wasm filesystem sets
  * its files' modes itself (0666, whatever the umask), so `restrictTree` takes them back to

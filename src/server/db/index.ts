@@ -1,7 +1,7 @@
 /**
  * The database: drizzle-orm on embedded PGlite (in `<DATA_DIR>/pglite`) when DATABASE_URL is
- * unset, on PostgreSQL (a `pg` Pool) when it is set (DESIGN.md "Server"). Both run the same SQL
- * migrations from ./migrations.
+ * unset, on PostgreSQL (a `pg` Pool) when it is set (docs/architecture.md "Server"). Both run the
+ * same SQL migrations from ./migrations.
  *
  * PGlite is a single connection: it runs one query or transaction at a time and queues the rest,
  * so concurrent requests are serialised by PGlite itself. Inside `db.transaction(async (tx) =>
@@ -259,7 +259,7 @@ async function listenPostgres(
  * `connection`, as pg-boss's own start would: the caller holds the migration lock, so that a
  * fleet starting together installs it once (pg-boss's own install is not safe against a second
  * process installing at the same instant: `duplicate key value violates unique constraint
- * "pg_namespace_nspname_index"`, issue 12). The job runner's start then finds it installed.
+ * "pg_namespace_nspname_index"`). The job runner's start then finds it installed.
  */
 async function installJobQueueSchema(connection: PoolClient): Promise<void> {
   const boss = new PgBoss({

@@ -20,8 +20,8 @@ import { VPN_STATES } from '../../core/vpn';
 import { users } from '../identity/schema';
 
 /**
- * VPN regions (spec §3 "Detailed region", DESIGN.md "Regions"). Seeded with the 27 regions by
- * migration 0000; only enabled regions are offered.
+ * VPN regions (spec §3 "Detailed region", docs/architecture.md "Regions"). Seeded with the 27
+ * regions by migration 0000; only enabled regions are offered.
  */
 export const regions = pgTable('regions', {
   /** AWS region code, `xx-name-digit`, e.g. `eu-west-3`. */
@@ -44,7 +44,7 @@ export * from '../billing/schema';
 export * from '../referral/schema';
 
 /**
- * The peanuts ledger (DESIGN.md "Money"): append-only entries in integer nano-peanuts
+ * The peanuts ledger (docs/architecture.md "Money"): append-only entries in integer nano-peanuts
  * (1 peanut = 1e9); a user's balance is the sum of their entries. `key` makes each entry
  * idempotent: the same business event (the sign-up bonus of a user, one metering interval of a
  * VPN, one checkout session) can be written only once.
@@ -72,7 +72,7 @@ export const ledgerEntries = pgTable(
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 
 /**
- * The email addresses that have received the sign-up bonus (issue 16, spec §1 "multiple
+ * The email addresses that have received the sign-up bonus (spec §1 "multiple
  * accounts are prohibited"): kept after the account is deleted, so the bonus is granted once per
  * address ever. Addresses are normalised (trimmed, lower case) and stored only as an
  * HMAC-SHA256 under the server secret `email-hash`, never in clear.
@@ -153,7 +153,7 @@ export const vpns = pgTable(
     /** Nano-peanuts charged so far. */
     consumedNano: bigint('consumed_nano', { mode: 'number' }).notNull().default(0),
     /**
-     * Nano-peanuts of those written to the ledger (issue 11, metering.ts "Settling"); the rest
+     * Nano-peanuts of those written to the ledger (metering.ts "Settling"); the rest
      * counts against the owner's balance until settled, at the latest when it leaves Running.
      */
     settledNano: bigint('settled_nano', { mode: 'number' }).notNull().default(0),
@@ -161,7 +161,7 @@ export const vpns = pgTable(
     settledIntervals: integer('settled_intervals').notNull().default(0),
     /** Why it failed or ended, e.g. `maxPeanuts reached`; null otherwise. */
     reason: text('reason'),
-    /** The VPN host running it (issue 18, with NATS_URL); null when provisioned locally. */
+    /** The VPN host running it (with NATS_URL); null when provisioned locally. */
     hostId: text('host_id'),
   },
   (table) => [
@@ -207,7 +207,7 @@ export const vpnTeardowns = pgTable('vpn_teardowns', {
 export type VpnTeardownRow = typeof vpnTeardowns.$inferSelect;
 
 /**
- * What the `netns` provisioner allocated to each VPN server (issue 7), in the database so that
+ * What the `netns` provisioner allocated to each VPN server, in the database so that
  * two VPNs, or two server processes on one database, never get the same listen port, address
  * block or names: `slot` numbers the namespace and interfaces (`<prefix><slot>`), and each
  * column is unique. The row lives from prepare to the end of deprovision; no foreign key, since
@@ -222,7 +222,7 @@ export const netnsServers = pgTable('netns_servers', {
   listenPort: integer('listen_port').notNull().unique(),
   /** The server's IPv4 block of 8 addresses, CIDR, e.g. `10.200.0.8/29`. */
   network: text('network').notNull().unique(),
-  /** The server's IPv6 block, a /124 of WG_ADDRESSES6 (issue 26); null: allocated before IPv6. */
+  /** The server's IPv6 block, a /124 of WG_ADDRESSES6; null: allocated before IPv6. */
   network6: text('network6').unique(),
   /** Bytes counted by the server's previous wireguard-go processes (restarts), both directions. */
   bytesBase: bigint('bytes_base', { mode: 'number' }).notNull().default(0),
@@ -235,7 +235,7 @@ export const netnsServers = pgTable('netns_servers', {
 export type NetnsServerRow = typeof netnsServers.$inferSelect;
 
 /**
- * The VPN hosts heard from (issue 18, with NATS_URL): each host's last heartbeat as recorded by
+ * The VPN hosts heard from (with NATS_URL): each host's last heartbeat as recorded by
  * one of the service processes, so that every service process on the database judges a host
  * alike (placement, the regions' availability, Paused after HOST_GRACE_S, terminated after
  * HOST_LOST_S) even one that never heard the host itself. Written at most once per fraction of
@@ -255,7 +255,7 @@ export const vpnHosts = pgTable('vpn_hosts', {
   /** Its last recorded heartbeat. */
   lastSeenAt: timestamp('last_seen_at', tz).notNull(),
   /**
-   * Usage reports refused as faults (issue 25, hostUsage.ts: a counter that grew faster than
+   * Usage reports refused as faults (hostUsage.ts: a counter that grew faster than
    * HOST_MAX_BYTES_PER_S or went backwards), each counted once.
    */
   faultCount: integer('fault_count').notNull().default(0),
@@ -269,7 +269,7 @@ export const vpnHosts = pgTable('vpn_hosts', {
 export type VpnHostRow = typeof vpnHosts.$inferSelect;
 
 /**
- * The highest cumulative byte counter each VPN's own host reported (issue 18, with NATS_URL),
+ * The highest cumulative byte counter each VPN's own host reported (with NATS_URL),
  * in the database so that every service process meters from the last report at once, one that
  * just started or never heard it included. Written by whichever processes hear a usage report,
  * one statement per report, only for VPNs placed on the reporting host, and never lowered
@@ -285,7 +285,7 @@ export const vpnReportedBytes = pgTable('vpn_reported_bytes', {
   /** When the counter last grew (its last accepted report). */
   reportedAt: timestamp('reported_at', tz).notNull(),
   /**
-   * The last counter refused as a host fault (issue 25, hostUsage.ts), so that a fault heard by
+   * The last counter refused as a host fault (hostUsage.ts), so that a fault heard by
    * several service processes, or repeated, counts once.
    */
   refusedBytes: bigint('refused_bytes', { mode: 'number' }),

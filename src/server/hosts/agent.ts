@@ -1,10 +1,10 @@
 /**
- * The VPN host role (issue 18; DESIGN.md "VPN hosts"): a process on a VPN host that serves the
+ * The VPN host role (docs/architecture.md "VPN hosts"): a process on a VPN host that serves the
  * regions of `HOST_REGIONS` with a local provisioner (`simulated` or `netns`), driven by the
  * service over NATS JetStream. It holds no database credentials and no database: only its own
  * VPNs' WireGuard state and its servers' allocations (hostState.ts, a file in `DATA_DIR`).
  * Several hosts may run on one machine, each in a network namespace of its own (`nsenter
- * --net=...`; README "Deploying at scale"): their servers' names differ (hostNamePrefix), and
+ * --net=...`; docs/hosts.md): their servers' names differ (hostNamePrefix), and
  * each one's ports, addresses and nft table live in its own namespace.
  *
  * - Commands arrive on `peanut.deliver.<HOST_ID>` from the durable consumer `host-<HOST_ID>`
@@ -124,7 +124,7 @@ export class HostAgent {
         allocations,
         settings: settings.netns,
         log: this.provisionerLog(),
-        dataDir: settings.dataDir, // its default WG_ADDRESSES6 (issue 26)
+        dataDir: settings.dataDir, // its default WG_ADDRESSES6
       });
       // A state of the first versions: allocations in <DATA_DIR>/pglite, servers named `pn...`.
       await upgradeLegacyState({

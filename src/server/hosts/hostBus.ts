@@ -1,5 +1,5 @@
 /**
- * The service's NATS link to its VPN hosts (issue 18; protocol.ts): connects on first use (and
+ * The service's NATS link to its VPN hosts (protocol.ts): connects on first use (and
  * sets up the JetStream command stream), makes each host's durable consumer, stores commands and
  * matches each host's results to the commands waiting for them. Reports other than results go to
  * `onReport`. Every JetStream call has a generous time-out: a busy service answers late, not

@@ -1,5 +1,5 @@
 /**
- * Upgrading a VPN host's state from the first versions of `npm run host` (issue 18, commit
+ * Upgrading a VPN host's state from the first versions of `npm run host` (commit
  * 08daf87 up to the one that put `servers` in host-state.json). Those kept each VPN's keys in
  * host-state.json as now, but the `netns` provisioner's allocations (slot, UDP port, address
  * block, byte counters) in a PGlite database in `<DATA_DIR>/pglite` (table `netns_servers`), and

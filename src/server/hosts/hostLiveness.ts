@@ -1,5 +1,5 @@
 /**
- * Host liveness in the database (issue 18): the `vpn_hosts` table records each host's last
+ * Host liveness in the database: the `vpn_hosts` table records each host's last
  * heartbeat (its run, regions, capacity and the VPNs it reported alive), so that every service
  * process on one database judges a host alike, including a process that never heard it.
  *
@@ -26,7 +26,7 @@ export interface HostInfo {
   /** VPNs alive at the last heartbeat. */
   alive: number;
   /**
-   * Its usage reports refused as faults (issue 25, hostUsage.ts): how many, and the last one
+   * Its usage reports refused as faults (hostUsage.ts): how many, and the last one
    * (when, epoch ms, and in words); absent when not read from the database.
    */
   faults?: { count: number; lastAtMs?: number; last?: string };

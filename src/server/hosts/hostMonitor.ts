@@ -1,5 +1,5 @@
 /**
- * Host failure (issue 18; spec §4's Paused state), decided from the database (`vpn_hosts`,
+ * Host failure (spec §4's Paused state), decided from the database (`vpn_hosts`,
  * hostLiveness.ts) so that every service process on it agrees: a pass every second (or a quarter
  * of the grace time) in every process, each change one guarded UPDATE, so that when several
  * processes judge at once each VPN changes once.

@@ -1,5 +1,5 @@
 /**
- * Placement of VPNs on hosts (issue 18): which hosts of a region are online, whether the region
+ * Placement of VPNs on hosts: which hosts of a region are online, whether the region
  * takes a new VPN, and which host gets it (the online host of the region with the fewest live
  * VPNs and room: HOST_CAPACITY, or the capacity the host announces).
  */

@@ -1,5 +1,5 @@
 /**
- * What a VPN host keeps of its own VPNs (issue 18): `<DATA_DIR>/host-state.json`, private to the
+ * What a VPN host keeps of its own VPNs: `<DATA_DIR>/host-state.json`, private to the
  * host's user (mode 0600), written atomically (a temporary file renamed over the old one). It holds
  * each VPN's WireGuard state only: the server key pair (made here; the private key never leaves
  * the host), the client's public key, the preshared key and where the server listens, and the

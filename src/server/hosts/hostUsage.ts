@@ -1,5 +1,5 @@
 /**
- * The byte counters VPN hosts report, kept in the database (issue 18; table
+ * The byte counters VPN hosts report, kept in the database (table
  * `vpn_reported_bytes`): the highest cumulative counter each VPN's own host reported, so that
  * every service process meters from the last report at once (one that just started, or a
  * process of a fleet that did not hear the report), not from the bytes already charged.
@@ -7,7 +7,7 @@
  * - {@link recordReportedBytes}: one statement per usage report, only for the VPNs placed on the
  *   reporting host (and not ended), never lowering a counter (`GREATEST`). Every service process
  *   hears every report and may run it: the second one changes nothing.
- * - Host faults (issue 25): a faulty or hostile host must not move money. A counter that grew
+ * - Host faults: a faulty or hostile host must not move money. A counter that grew
  *   faster than `HOST_MAX_BYTES_PER_S` over the time since the VPN's last accepted report (the
  *   counter's last growth, else since the VPN became Running: a backlog after a reconnect is
  *   judged over the whole gap), or that went backwards, is refused: the counter is left as it

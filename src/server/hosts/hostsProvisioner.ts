@@ -1,5 +1,5 @@
 /**
- * The service's side of VPN hosts (issue 18; DESIGN.md "VPN hosts"): the provisioner chosen when
+ * The service's side of VPN hosts (docs/architecture.md "VPN hosts"): the provisioner chosen when
  * `NATS_URL` is set. It runs no WireGuard: it places every VPN on a host of its region and drives
  * that host over NATS JetStream (protocol.ts, hostBus.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * `npm run host` / `peanut-host` (issue 18; DESIGN.md "VPN hosts"): runs a VPN host with the
+ * `npm run host` / `peanut-host` (docs/architecture.md "VPN hosts"): runs a VPN host with the
  * settings of the environment (hosts/settings.ts) until SIGINT or SIGTERM.
  */
 import { HostAgent, stdoutLog } from './agent';

@@ -1,5 +1,5 @@
 /**
- * Connecting to NATS (issue 18) for either role, with the official client (`nats`).
+ * Connecting to NATS for either role, with the official client (`nats`).
  *
  * Credentials: a user and password in `NATS_URL` (`nats://user:pass@host:4222`), or a creds file
  * (`NATS_CREDS`: a user JWT and nkey seed, as `nsc` writes them), or an nkey seed file

@@ -1,5 +1,5 @@
 /**
- * The wire protocol between the service and its VPN hosts over NATS (issue 18; DESIGN.md
+ * The wire protocol between the service and its VPN hosts over NATS (docs/architecture.md
  * "VPN hosts"). Every message is JSON.
  *
  * Subjects, for a host `<id>`:

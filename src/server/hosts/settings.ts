@@ -1,5 +1,5 @@
 /**
- * Settings of the two roles of a deployment at scale (issue 18; DESIGN.md "VPN hosts"): the
+ * Settings of the two roles of a deployment at scale (docs/architecture.md "VPN hosts"): the
  * service (`npm start` with `NATS_URL`) and a VPN host (`npm run host`).
  */
 import { isRegionId } from '../../core/regions';
@@ -55,7 +55,7 @@ export interface HostAgentSettings {
 
 /**
  * Documentation of the service's settings of this file (read by `loadConfig`; listed in
- * settings.ts's SETTINGS and the README configuration table).
+ * settings.ts's SETTINGS and the table of docs/configuration.md).
  */
 export const HOSTS_SETTINGS: readonly SettingDoc[] = [
   {
@@ -109,9 +109,10 @@ export const HOSTS_SETTINGS: readonly SettingDoc[] = [
 ];
 
 /**
- * Documentation of the settings only a VPN host reads (`npm run host`; the README's "Deploying
- * at scale" table), besides NATS_URL, NATS_CREDS, NATS_NKEY_SEED_FILE, HOST_CAPACITY, PROVISIONER,
- * WG_ENDPOINT_HOST, the other `WG_*` and NETNS_PREFIX, SIMULATED_STEP_MS and DATA_DIR.
+ * Documentation of the settings only a VPN host reads (`npm run host`; the "VPN host
+ * only" table of docs/configuration.md), besides NATS_URL, NATS_CREDS, NATS_NKEY_SEED_FILE,
+ * HOST_CAPACITY, PROVISIONER, WG_ENDPOINT_HOST, the other `WG_*` and NETNS_PREFIX,
+ * SIMULATED_STEP_MS and DATA_DIR.
  */
 export const HOST_ONLY_SETTINGS: readonly SettingDoc[] = [
   {

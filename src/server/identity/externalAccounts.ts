@@ -1,5 +1,5 @@
 /**
- * Accounts of a real Cognito pool's users (issue 14 item 4): a user whose valid id token comes
+ * Accounts of a real Cognito pool's users: a user whose valid id token comes
  * from `COGNITO_ISSUER` gets their `users` row on first use, so the ledger, VPNs and purchases
  * (which reference `users.sub`) work for them as for ours, and the account hook (sign-up bonus,
  * pending purchases) runs exactly once: the row is inserted with ON CONFLICT DO NOTHING in the

@@ -1,5 +1,5 @@
 /**
- * The embedded identity provider (issue 3): a Cognito user-pool compatible API, its tokens and
+ * The embedded identity provider: a Cognito user-pool compatible API, its tokens and
  * the API's id-token verifier. See plugin.ts for wiring.
  */
 export { default as identityPlugin } from './plugin';

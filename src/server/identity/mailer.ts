@@ -1,8 +1,8 @@
 /**
  * Mail of the identity provider: confirmation and password-reset codes. In the embedded default
  * they go to the local mailbox (database table `dev_mailbox`, read at `GET /dev/mailbox/<email>`,
- * DESIGN.md "Fixed points"); with an SMTP URL they are sent through nodemailer. Neither logs a
- * code.
+ * docs/architecture.md "Fixed points"); with an SMTP URL they are sent through nodemailer. Neither
+ * logs a code.
  */
 import { desc, eq } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';

@@ -1,5 +1,5 @@
 /**
- * The embedded identity provider as a Fastify plugin (DESIGN.md "Server"): the Cognito
+ * The embedded identity provider as a Fastify plugin (docs/architecture.md "Server"): the Cognito
  * user-pool JSON API at `POST /idp/` (`X-Amz-Target: AWSCognitoIdentityProviderService.<Action>`,
  * `application/x-amz-json-1.1`) and the pool's JWKS at `GET /idp/<poolId>/.well-known/jwks.json`.
  * The local mailbox (`GET /dev/mailbox/<email>`) is served by routes/dev.ts, loopback only.
@@ -72,7 +72,7 @@ export interface IdentityPluginOptions extends IdentityHooks {
   mfaConfiguration?: 'OPTIONAL' | 'ON';
   /** Current time in epoch milliseconds (default `Date.now`). */
   clock?: () => number;
-  /** The VPN limits put in id tokens (default: DESIGN.md's product limits). */
+  /** The VPN limits put in id tokens (default: docs/architecture.md's product limits). */
   limits?: VpnConfigLimits;
   /** Attempt limits (default DEFAULT_THROTTLE). */
   throttle?: Partial<ThrottleSettings>;

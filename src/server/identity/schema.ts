@@ -78,7 +78,7 @@ export const users = pgTable(
     /** The preferred second factor, `SMS_MFA` or `SOFTWARE_TOKEN_MFA`, or null. */
     preferredMfa: text('preferred_mfa').$type<MfaType>(),
   },
-  // Unconfirmed sign-ups expire (issue 16): the sweep finds them by age.
+  // Unconfirmed sign-ups expire: the sweep finds them by age.
   (table) => [
     index('users_unconfirmed_created_idx')
       .on(table.createdAt)
@@ -159,7 +159,7 @@ export const idpSrpChallenges = pgTable(
     expiresAt: timestamp('expires_at', tz).notNull(),
     /**
      * The address of the client that started it (InitiateAuth's SRP start: its challenges in
-     * flight are bounded, issue 25); null for a device SRP challenge.
+     * flight are bounded); null for a device SRP challenge.
      */
     caller: text('caller'),
   },
@@ -250,7 +250,7 @@ export const idpThrottle = pgTable('idp_throttle', {
 });
 
 /**
- * Progressive password lockout (issue 16, as Cognito): each password check is reserved here
+ * Progressive password lockout (as Cognito): each password check is reserved here
  * before it runs (`failures` + 1) and refunded when it succeeds; from the fifth failure on the
  * key is locked for 1 s, doubling with each further failure up to 15 minutes.
  */

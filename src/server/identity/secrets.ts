@@ -37,7 +37,7 @@ const DOTLESS_DOMAINS: Readonly<Record<string, string>> = Object.freeze({
 
 /**
  * The mailbox an address delivers to, as the records kept per person compare it (sign-up bonus,
- * "an email address is referred once"; issue 25 point 9): normalised ({@link normaliseEmail}),
+ * "an email address is referred once"): normalised ({@link normaliseEmail}),
  * without a `+tag` on any domain, and for gmail.com and googlemail.com (one mailbox) without
  * dots in the local part. Sign-in still uses the address as typed.
  */
@@ -70,7 +70,7 @@ export function emailHash(key: Buffer, email: string): string {
 
 /**
  * Every record key that may stand for `email`'s mailbox: {@link emailHash}, and the key that
- * records written before issue 25 used (HMAC of the address as typed, trimmed and lower case)
+ * records written by earlier versions used (HMAC of the address as typed, trimmed and lower case)
  * when it differs. A check looks for any of them; a new record is written under emailHash.
  */
 export function emailHashes(key: Buffer, email: string): string[] {

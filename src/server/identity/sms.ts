@@ -1,8 +1,8 @@
 /**
  * Text messages of the identity provider: SMS MFA codes and phone number verification codes,
  * through a pluggable sender. In the embedded default they go to the local SMS outbox (table
- * `dev_sms_outbox`, read at `GET /dev/sms/<phone>`, DESIGN.md "Fixed points"), like mail goes
- * to the local mailbox. Neither logs a code.
+ * `dev_sms_outbox`, read at `GET /dev/sms/<phone>`, docs/architecture.md "Fixed points"), like mail
+ * goes to the local mailbox. Neither logs a code.
  */
 import { desc, eq } from 'drizzle-orm';
 import type { IdentityDb } from './db';

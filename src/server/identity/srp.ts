@@ -1,10 +1,11 @@
 /**
- * The server side of SRP-6a exactly as amazon-cognito-identity-js 6.x computes it (DESIGN.md
- * "Facts found while planning"): the RFC 5054 3072-bit group with g = 2, SHA-256 over the bytes
- * of hex strings, `padHex` as Java's `BigInteger.toByteArray`, Cognito's HKDF ('Caldera Derived
- * Key') and its PASSWORD_CLAIM_SIGNATURE. Pure functions on BigInt and node:crypto; no I/O.
- * The 3072-bit modular exponentiations run in OpenSSL (`modPowN`, issue 25: BigInt's took ~16 ms
- * of blocking CPU per sign-in start); `modPow` is the BigInt reference they are tested against.
+ * The server side of SRP-6a exactly as amazon-cognito-identity-js 6.x computes it
+ * (docs/architecture.md "Facts found while planning"): the RFC 5054 3072-bit group with g = 2,
+ * SHA-256 over the bytes of hex strings, `padHex` as Java's `BigInteger.toByteArray`, Cognito's
+ * HKDF ('Caldera Derived Key') and its PASSWORD_CLAIM_SIGNATURE. Pure functions on BigInt and
+ * node:crypto; no I/O. The 3072-bit modular exponentiations run in OpenSSL (`modPowN`: BigInt's
+ * took ~16 ms of blocking CPU per sign-in start); `modPow` is the BigInt reference they are tested
+ * against.
  */
 import {
   createDiffieHellman,

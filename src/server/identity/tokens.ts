@@ -1,7 +1,7 @@
 /**
- * Tokens of the identity provider (DESIGN.md "Server"): RS256 JWTs shaped like Cognito's, signed
- * with a key generated on first start and kept in the database; opaque refresh tokens of which
- * only a hash is stored.
+ * Tokens of the identity provider (docs/architecture.md "Server"): RS256 JWTs shaped like
+ * Cognito's, signed with a key generated on first start and kept in the database; opaque refresh
+ * tokens of which only a hash is stored.
  *
  * - id token: sub, email, email_verified, phone_number and phone_number_verified (when the user
  *   has a phone number), cognito:username, aud = client id, token_use = id,

@@ -3,9 +3,9 @@
  * `/checkout/*`, events signed with the public default webhook secret) answer only callers on
  * this machine, and `/app-config.json` reflects only loopback or configured host names.
  *
- * One rule decides who is a loopback caller (DESIGN.md "local checkout exposure"): the socket's
- * peer is loopback, and a request carrying `X-Forwarded-For` or `Forwarded` is loopback only
- * when `TRUST_PROXY` believes the peer and each such header resolves, through the proxies it
+ * One rule decides who is a loopback caller (docs/architecture.md "local checkout exposure"): the
+ * socket's peer is loopback, and a request carrying `X-Forwarded-For` or `Forwarded` is loopback
+ * only when `TRUST_PROXY` believes the peer and each such header resolves, through the proxies it
  * trusts, to a loopback client. A reverse proxy on this machine relaying someone else, or one
  * `TRUST_PROXY` does not name, does not make the world local.
  */

@@ -1,5 +1,5 @@
 /**
- * The provisioner of the configuration (`PROVISIONER`, DESIGN.md "Server", issue 7).
+ * The provisioner of the configuration (`PROVISIONER`, docs/architecture.md "Server").
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config';
@@ -33,7 +33,7 @@ export function createProvisioner(
     Partial<Pick<ServerConfig, 'dataDir'>>,
   deps: ProvisionerDeps,
 ): Provisioner {
-  // With NATS_URL, VPNs run on the VPN hosts of their regions (issue 18).
+  // With NATS_URL, VPNs run on the VPN hosts of their regions.
   if (config.hosts) {
     return createHostsProvisioner({
       db: deps.db,
@@ -62,7 +62,7 @@ export interface ProvisionerChoice {
 }
 
 /**
- * `npm start`'s choice (issue 7): `PROVISIONER` when set (forced, even when `netns` cannot run:
+ * `npm start`'s choice: `PROVISIONER` when set (forced, even when `netns` cannot run:
  * then the app refuses to start), else `netns` when this host has Linux, root, wireguard-go,
  * wg, ip and nft, else `simulated`.
  */

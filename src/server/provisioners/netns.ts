@@ -1,5 +1,5 @@
 /**
- * The `netns` provisioner (issue 7; DESIGN.md "Server"): on Linux as root, every VPN is a real
+ * The `netns` provisioner (docs/architecture.md "Server"): on Linux as root, every VPN is a real
  * WireGuard server in a network namespace of its own (spec §1: its own server, destroyed with
  * its logs), running wireguard-go, reachable at `WG_ENDPOINT_HOST:<its port>` and forwarding
  * the client's traffic through the host.
@@ -57,7 +57,7 @@ export function netnsMissingMessage(missing: readonly string[]): string {
 export interface NetnsProvisionerOptions {
   /** The application's database (allocations and counters live in `netns_servers`)... */
   db?: Database;
-  /** ...or where else they live (a VPN host's state file, issue 18); one of the two is needed. */
+  /** ...or where else they live (a VPN host's state file); one of the two is needed. */
   allocations?: NetnsAllocations;
   settings: NetnsSettings;
   /** Where to log what reconciliation did (never keys). */

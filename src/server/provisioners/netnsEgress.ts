@@ -1,5 +1,5 @@
 /**
- * Egress filtering of the `netns` provisioner (issue 26; DESIGN.md "egress"): what a VPN's
+ * Egress filtering of the `netns` provisioner (docs/architecture.md "egress"): what a VPN's
  * client may reach through the host. Default deny to private space: the client's traffic is
  * forwarded to public destinations only, never to the host's networks (LAN, VPC, its database,
  * the NATS hub), loopback, link-local (169.254.169.254, a cloud's metadata and credentials),

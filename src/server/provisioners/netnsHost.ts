@@ -12,7 +12,7 @@
  * - egress filtering (netnsEgress.ts): a client reaches public destinations only (its DNS
  *   servers and WG_ALLOWED_PRIVATE excepted), in named sets of the table.
  *
- * IPv6 (issue 26): the servers' /124s of `WG_ADDRESSES6` are masqueraded likewise (NAT66),
+ * IPv6: the servers' /124s of `WG_ADDRESSES6` are masqueraded likewise (NAT66),
  * IPv6 forwarding is on (netnsIpv6.ts keeps the host's router advertisements), and neighbour
  * discovery from the veth pairs is let in (without it, no IPv6 packet crosses them).
  */
@@ -49,7 +49,7 @@ export function hostRules(settings: NetnsSettings): string {
     `add rule ${table} prerouting fib daddr type local meta l4proto udp dnat ip to udp dport map @wgports`,
     `add rule ${table} output fib daddr type local meta l4proto udp dnat ip to udp dport map @wgports`,
     `add rule ${table} postrouting ip saddr ${range} oifname != ${ours} masquerade`,
-    // NAT66 (issue 26): the clients' IPv6 leaves with the host's address too.
+    // NAT66: the clients' IPv6 leaves with the host's address too.
     ...(settings.addresses6
       ? [
           `add rule ${table} postrouting ip6 saddr ${settings.addresses6} oifname != ${ours} masquerade`,

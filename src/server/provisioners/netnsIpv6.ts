@@ -1,5 +1,5 @@
 /**
- * IPv6 in the tunnels of `netns` VPNs (issue 26, point 3; DESIGN.md "IPv6 in tunnels"): the
+ * IPv6 in the tunnels of `netns` VPNs (docs/architecture.md "IPv6 in tunnels"): the
  * range `WG_ADDRESSES6` (default: a ULA /64 drawn at first start, RFC 4193, kept in the data
  * directory so that it stays the same across restarts), the /124 of each server slot (the same
  * slot as its IPv4 block, the same offsets: ::1 host end and ::2 namespace end of the veth pair,

@@ -1,5 +1,5 @@
 /**
- * One owner per `NETNS_PREFIX` (issue 26; DESIGN.md "one owner per prefix"): a process that runs
+ * One owner per `NETNS_PREFIX` (docs/architecture.md "one owner per prefix"): a process that runs
  * `netns` VPN servers (`npm start`, `npm run host`) holds the lock file
  * `/run/peanut-vpn/<prefix>.lock`, taken exclusively as db/lock.ts takes a data directory's (a
  * dead owner's lock is taken over). The file holds the owner's PID and the ranges it uses

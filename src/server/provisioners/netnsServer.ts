@@ -136,7 +136,7 @@ export async function buildServer(
     `addr add ${plan.hostAddress}/30 dev ${plan.hostLink}`,
     `link set ${plan.hostLink} up`,
     `route add ${plan.tunnelNetwork} via ${plan.namespaceAddress} dev ${plan.hostLink} onlink`,
-    // IPv6 (issue 26): the same shape; `nodad`, so the addresses serve at once.
+    // IPv6: the same shape; `nodad`, so the addresses serve at once.
     ...(plan.ipv6
       ? [
           `addr add ${plan.ipv6.hostAddress}/126 dev ${plan.hostLink} nodad`,

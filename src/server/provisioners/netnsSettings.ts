@@ -1,5 +1,5 @@
 /**
- * Settings of the `netns` provisioner (issue 7; DESIGN.md "Fixed points"), read from the
+ * Settings of the `netns` provisioner (docs/architecture.md "Fixed points"), read from the
  * environment by `loadConfig`, and the address plan they define.
  *
  * Each VPN server gets a slot (allocated in the database, or in a VPN host's state) and from it:
@@ -49,7 +49,7 @@ export const NETNS_DEFAULTS = {
   prefix: 'pn',
 } as const;
 
-/** The settings' documentation (listed in settings.ts's SETTINGS and the README). */
+/** The settings' documentation (listed in settings.ts's SETTINGS and docs/configuration.md). */
 export const NETNS_SETTINGS: readonly SettingDoc[] = [
   {
     name: 'WG_ENDPOINT_HOST',
@@ -122,7 +122,7 @@ function isIpv6(text: string): boolean {
 }
 
 /**
- * The default name prefix of a VPN host's servers (issue 18): `p` and 5 letters drawn from a
+ * The default name prefix of a VPN host's servers: `p` and 5 letters drawn from a
  * hash of its id (`HOST_ID`), so that several hosts on one machine, which share `/var/run/netns`
  * and `/var/run/wireguard`, never take (nor remove) each other's namespaces and sockets.
  * E.g. `pqhzkd`; the longest names it makes, `<prefix><slot>h`, stay within 15 characters.

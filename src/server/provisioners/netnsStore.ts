@@ -96,7 +96,7 @@ export type NetnsServerRecord = Pick<
 
 /**
  * Where the provisioner keeps its allocations and counters: the application's database (the
- * service, {@link databaseAllocations}) or a VPN host's own state file (issue 18: a host has no
+ * service, {@link databaseAllocations}) or a VPN host's own state file (a host has no
  * database, {@link memoryAllocations}). Same contract as the functions above.
  */
 export interface NetnsAllocations {

@@ -1,12 +1,12 @@
 /**
- * The `simulated` provisioner (DESIGN.md "Server"; the default): needs no privileges and runs no
- * server, but behaves like one. Each operation takes realistic time (steps of `stepMs`: prepare
- * 1 step, provision 2, deprovision 1), the server keys are the real x25519 keys the lifecycle
- * generated, the endpoint is a per-region host name, and the traffic grows at a steady,
+ * The `simulated` provisioner (docs/architecture.md "Server"; the default): needs no privileges and
+ * runs no server, but behaves like one. Each operation takes realistic time (steps of `stepMs`:
+ * prepare 1 step, provision 2, deprovision 1), the server keys are the real x25519 keys the
+ * lifecycle generated, the endpoint is a per-region host name, and the traffic grows at a steady,
  * deterministic rate per VPN (20 to 200 KiB/s).
  *
  * Endpoints are `<region>.vpn.peanut.local:51820`: a documented fake host (`.local` is never
- * resolved by public DNS), so configs look real but connect nowhere. On a VPN host (issue 18),
+ * resolved by public DNS), so configs look real but connect nowhere. On a VPN host,
  * which puts its own address in configs, each VPN gets a port of its own from the host's range
  * (`ports`), as a real server would, so that no two configs name the same endpoint.
  */
@@ -47,7 +47,7 @@ export function simulatedRate(vpnId: string): number {
   return MIN_RATE_BYTES_PER_S + (n % (MAX_RATE_BYTES_PER_S - MIN_RATE_BYTES_PER_S + 1));
 }
 
-/** Ports of a VPN host's simulated servers (issue 18): one per VPN, kept until released. */
+/** Ports of a VPN host's simulated servers: one per VPN, kept until released. */
 export interface SimulatedPorts {
   /** The VPN's port: the same on every call until released. @throws PermanentProvisionError when none is free. */
   portOf(vpnId: string): Promise<number>;

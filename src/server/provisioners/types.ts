@@ -1,8 +1,8 @@
 /**
- * The provisioner interface (DESIGN.md "Server"): what runs one isolated WireGuard server per
- * VPN. The lifecycle calls it from durable jobs that may run more than once (retries, restarts,
- * two workers), so every operation must be idempotent per `vpnId`: preparing or provisioning a
- * VPN twice gives the same server, deprovisioning a VPN that has no server succeeds.
+ * The provisioner interface (docs/architecture.md "Server"): what runs one isolated WireGuard
+ * server per VPN. The lifecycle calls it from durable jobs that may run more than once (retries,
+ * restarts, two workers), so every operation must be idempotent per `vpnId`: preparing or
+ * provisioning a VPN twice gives the same server, deprovisioning a VPN that has no server succeeds.
  *
  * Implementations: `simulated` (default; no privileges), later `netns` (Linux network
  * namespaces running wireguard-go) and cloud drivers.
@@ -77,7 +77,7 @@ export interface Provisioner {
   /** Name for logs and the configuration (`PROVISIONER`). */
   readonly name: string;
   /**
-   * True when the server's key pair is made where the server runs (VPN hosts, issue 18): the
+   * True when the server's key pair is made where the server runs (VPN hosts): the
    * service stores no server key until `provision` answers the public key, and the target's
    * `serverPrivateKey` and `serverPublicKey` are empty strings. Unset: the lifecycle makes them.
    */
@@ -98,7 +98,7 @@ export interface Provisioner {
    */
   reconcile?(live: LiveVpns): Promise<void>;
   /**
-   * Why a VPN cannot be created in `region` now (e.g. no VPN host of it is online, issue 18), or
+   * Why a VPN cannot be created in `region` now (e.g. no VPN host of it is online), or
    * undefined when it can. Synchronous knowledge only (it runs inside the creating transaction).
    * Optional: provisioners that serve every region omit it.
    */

@@ -1,5 +1,5 @@
 /**
- * The facts the referral rules (rules.ts) decide over, read from the database (issue 9, spec §1,
+ * The facts the referral rules (rules.ts) decide over, read from the database (spec §1,
  * §4): an account's standing, the code a user used, the email-hash record of past referees, and
  * the validation of a code for a would-be referee built from them.
  */
@@ -13,7 +13,7 @@ import { validateReferralCode, type AccountFacts, type CodeFacts } from './rules
 
 /**
  * An account's standing (rules.ts) and whether it has a qualifying purchase (spec §1: each side
- * must buy a pack): one paid and never refunded, in part or in full, nor disputed (issue 25; as
+ * must buy a pack): one paid and never refunded, in part or in full, nor disputed (as
  * for the referee, whose referral is reversed by any refund or dispute of its purchase).
  */
 export type AccountStanding = AccountFacts & { hasBought: boolean };
@@ -68,7 +68,7 @@ export async function emailHashOf(
 
 /**
  * True when the mailbox of `userSub`'s address was a referee before (on an account since
- * deleted), under any spelling (identity/secrets.ts `emailHashes`, issue 25).
+ * deleted), under any spelling (identity/secrets.ts `emailHashes`).
  */
 async function wasReferee(tx: Executor, key: Buffer, userSub: string): Promise<boolean> {
   const [account] = await tx

@@ -1,5 +1,5 @@
 /**
- * The referral service plugin (issue 9): decorates `app.referral` (service.ts) and runs the
+ * The referral service plugin: decorates `app.referral` (service.ts) and runs the
  * release sweep, which credits held rewards once their hold period is over (REFERRAL_HOLD_S).
  * The sweep's state is the database's (`referrals.state`, `release_at`), so a crash or restart
  * loses nothing: the next pass, on this process or another, does what is due.

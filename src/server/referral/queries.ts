@@ -1,5 +1,5 @@
 /**
- * The read side of the referral programme (issue 9, spec §3, §7): a user's statistics and
+ * The read side of the referral programme (spec §3, §7): a user's statistics and
  * history, over the referrals they take part in (either side) and their ledger entries.
  */
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
@@ -72,7 +72,7 @@ export async function readHistory(
     history: page.map((row) => {
       const role = row.refereeSub === userSub ? ('referee' as const) : ('referrer' as const);
       const forfeited = row.referrerForfeitedAt !== null;
-      // The referrer's side forfeited (issue 25) reads reversed to the referrer.
+      // The referrer's side forfeited reads reversed to the referrer.
       const reversed = row.state === 'reversed' || (forfeited && role === 'referrer');
       return {
         relationshipId: row.id,

@@ -1,5 +1,5 @@
 /**
- * The referral programme's reward bookkeeping (issue 9, spec §1 terms, §3): recording the
+ * The referral programme's reward bookkeeping (spec §1 terms, §3): recording the
  * referral a paid purchase's code makes, crediting each side's reward once the hold period is
  * over and the conditions (rules.ts `mayRelease`) are met, withholding or reversing them when the
  * qualifying purchase is refunded or disputed, and an account's side going with the account.
@@ -24,7 +24,7 @@ export type ReferralRewards = Pick<
 /**
  * The two sides of a referral: who (null once that account is deleted), the reward in
  * nano-peanuts, when it was credited (null: not yet, or withheld) and whether it was forfeited
- * (the referrer's, issue 25).
+ * (the referrer's).
  */
 function sidesOf(row: ReferralRow) {
   return [
@@ -126,7 +126,7 @@ export function createRewards(deps: ReferralDeps & { clock: () => number }): Ref
   };
 
   /**
-   * The referee's side (issue 9): the referrals whose qualifying purchase is `sessionId` are
+   * The referee's side: the referrals whose qualifying purchase is `sessionId` are
    * reversed, their credited rewards (both sides) debited, the held ones withheld for good.
    */
   const reverseReferee = async (tx: Executor, sessionId: string): Promise<void> => {
@@ -156,7 +156,7 @@ export function createRewards(deps: ReferralDeps & { clock: () => number }): Ref
   };
 
   /**
-   * The referrer's side (issue 25, spec §1 "the referrer must have bought a pack"): when the
+   * The referrer's side (spec §1 "the referrer must have bought a pack"): when the
    * buyer of `sessionId` has no qualifying purchase left (facts.ts `hasBought`), their side of
    * every referral they made that is not reversed is forfeited: a credited reward is debited
    * (`referral_reversal`), a held one withheld for good. As on the referee's side, buying again

@@ -111,7 +111,7 @@ export interface ReleaseFacts {
   hasBought: boolean;
   /** Already credited. */
   credited: boolean;
-  /** The side was forfeited (issue 25: the referrer's qualifying purchases all reversed). */
+  /** The side was forfeited (the referrer's qualifying purchases all reversed). */
   forfeited?: boolean;
 }
 

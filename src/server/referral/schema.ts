@@ -1,5 +1,5 @@
 /**
- * Tables of the referral programme (issue 9; drizzle-orm, PostgreSQL dialect). db/schema.ts
+ * Tables of the referral programme (drizzle-orm, PostgreSQL dialect). db/schema.ts
  * re-exports them so that drizzle-kit generates their migration with the rest. Rewards
  * themselves live only in the ledger (`referral_reward:<id>:<side>` entries).
  */
@@ -90,7 +90,7 @@ export const referrals = pgTable(
     /** When the referee's reward was credited; null before. */
     refereeRewardedAt: timestamp('referee_rewarded_at', tz),
     /**
-     * When the referrer's side was forfeited (issue 25): their last qualifying purchase was
+     * When the referrer's side was forfeited: their last qualifying purchase was
      * refunded or disputed, so their reward is withheld for good (debited if credited); null
      * while it stands.
      */

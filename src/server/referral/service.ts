@@ -1,5 +1,5 @@
 /**
- * The referral programme (issue 9, spec §1 terms, §3, §4, §7): codes, validation, referrals made
+ * The referral programme (spec §1 terms, §3, §4, §7): codes, validation, referrals made
  * by a paid purchase carrying a code, rewards credited to the ledger after the hold period, and
  * withheld or reversed when the qualifying purchase is refunded or disputed.
  *

@@ -1,5 +1,5 @@
 /**
- * The referral programme's contract (issue 9, spec §1 terms, §3, §4, §7): its settings, what
+ * The referral programme's contract (spec §1 terms, §3, §4, §7): its settings, what
  * the service needs, the purchase the billing service reports, and `ReferralService` itself.
  * Re-exported by service.ts, which is where callers import them from.
  */

@@ -1,6 +1,6 @@
 /**
- * `GET /app-config.json` (DESIGN.md "Fixed points"): the runtime configuration the SPA and the
- * CLI load at start, so that one build serves any deployment.
+ * `GET /app-config.json` (docs/architecture.md "Fixed points"): the runtime configuration the SPA
+ * and the CLI load at start, so that one build serves any deployment.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppConfig } from '../../core/appConfig';
@@ -12,7 +12,7 @@ import { errorResponses } from '../schemas/common';
 /**
  * The origin of a request that `/app-config.json` may name instead of the configured ones:
  * only when the origins are not fixed (embedded mode, see `ServerConfig.originsFixed`) and the
- * Host is loopback or one of `ALLOWED_HOSTS` (issue 16: a reflected foreign Host would let a
+ * Host is loopback or one of `ALLOWED_HOSTS` (a reflected foreign Host would let a
  * caching proxy be poisoned into sending sign-ins elsewhere).
  */
 export function reflectableOrigin(

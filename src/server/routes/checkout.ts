@@ -1,5 +1,5 @@
 /**
- * The local checkout's pages (issue 8, DESIGN.md "local checkout"; embedded default only, never
+ * The local checkout's pages (docs/architecture.md "local checkout"; embedded default only, never
  * in production, and only for the packs whose `CHECKOUT_URL_*` is left at `/checkout/<packId>`):
  * - `GET /checkout/<packId>?client_reference_id=&prefilled_email=&prefilled_promo_code=` (the
  *   query of a Stripe Payment Link): the pack, its price, the email and promotion code, `Pay`;
@@ -10,7 +10,7 @@
  * - `POST /checkout/<packId>/sessions/<id>/refund` and `/dispute`; `/win` closes a dispute won.
  * Small server-rendered HTML: no script, every value escaped.
  *
- * Like the other development companions (routes/dev.ts, issue 25), the pages answer loopback
+ * Like the other development companions (routes/dev.ts), the pages answer loopback
  * callers only (net/loopback.ts `loopbackOnly`), unless `DEV_TOOLS_PUBLIC=true`: anyone else gets
  * the 404 of a route that does not exist, so another machine cannot Pay for peanuts.
  */

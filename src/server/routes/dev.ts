@@ -1,5 +1,5 @@
 /**
- * The development companions of the embedded default (DESIGN.md "Fixed points", issue 13):
+ * The development companions of the embedded default (docs/architecture.md "Fixed points"):
  * the local mailbox at `GET /dev/mailbox/<email>`, the local checkout's delivered Stripe events
  * at `GET /dev/checkout/events` and the local SMS outbox at `GET /dev/sms/<phone>`. They hold
  * codes that let anyone take over an account, so:

@@ -1,5 +1,5 @@
 /**
- * The caller's peanut statement (issue 8, authenticated): `GET /v1/peanuts/history`,
+ * The caller's peanut statement (authenticated): `GET /v1/peanuts/history`,
  * paginated, newest first.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

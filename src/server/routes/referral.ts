@@ -1,5 +1,5 @@
 /**
- * The referral API (issue 9, spec §7; authenticated): the caller's own code, the code they used,
+ * The referral API (spec §7; authenticated): the caller's own code, the code they used,
  * validation of a code, statistics and history. Each call reads or writes only the caller's own
  * data (`request.identity.sub`). With `REFERRAL_ENABLED=false` the reads answer 403
  * `{message: 'Referral service is currently disabled.'}` and validation answers it as the error

@@ -1,5 +1,5 @@
 /**
- * `POST /v1/webhooks/stripe` (issue 8, DESIGN.md "webhook secret"): Stripe's events, verified
+ * `POST /v1/webhooks/stripe` (docs/architecture.md "webhook secret"): Stripe's events, verified
  * with the official `stripe` library over the raw body and `STRIPE_WEBHOOK_SECRET`. A missing,
  * bad or stale (over 5 minutes old) signature answers 400 and changes nothing; a verified event
  * is applied by `app.billing` and answered 200, whatever its type or match.
@@ -9,7 +9,7 @@
  * The embedded default secret (`LOCAL_WEBHOOK_SECRET`) is public: anyone can sign with it. While
  * it is the secret, events are taken from loopback callers only (net/loopback.ts, the local
  * checkout delivers from this machine), unless `DEV_TOOLS_PUBLIC=true`: anyone else gets 403 and
- * nothing is read (issue 25, DESIGN.md "local checkout exposure"). Production refuses the
+ * nothing is read (docs/architecture.md "local checkout exposure"). Production refuses the
  * default secret (config.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

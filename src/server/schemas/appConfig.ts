@@ -1,5 +1,5 @@
 /**
- * Schema of `GET /app-config.json` (DESIGN.md "Fixed points").
+ * Schema of `GET /app-config.json` (docs/architecture.md "Fixed points").
  */
 import { Type, type Static } from '@sinclair/typebox';
 import type { SameShape } from './common';

@@ -1,5 +1,5 @@
 /**
- * Schemas of the peanut statement (issue 8, DESIGN.md "peanut statement"):
+ * Schemas of the peanut statement (docs/architecture.md "peanut statement"):
  * `GET /v1/peanuts/history`.
  */
 import { Type, type Static } from '@sinclair/typebox';

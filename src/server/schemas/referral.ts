@@ -1,5 +1,5 @@
 /**
- * Schemas of the referral API (issue 9, spec §3, §7): `/v1/referral/referralCode`,
+ * Schemas of the referral API (spec §3, §7): `/v1/referral/referralCode`,
  * `/referrerCode`, `/validate`, `/stats`, `/history`.
  */
 import { Type, type Static } from '@sinclair/typebox';

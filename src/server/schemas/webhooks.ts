@@ -1,5 +1,5 @@
 /**
- * Schemas of the Stripe webhook endpoint (issue 8): `POST /v1/webhooks/stripe`.
+ * Schemas of the Stripe webhook endpoint: `POST /v1/webhooks/stripe`.
  */
 import { Type } from '@sinclair/typebox';
 

@@ -1,5 +1,5 @@
 /**
- * Deadline passes (issue 11, termination lag): between two regular metering passes, runs a
+ * Deadline passes (termination lag): between two regular metering passes, runs a
  * `dueOnly` pass (meterBatch.ts) when the deadline of a Running VPN comes, so that a VPN reaches
  * Deprovisioning soon after its deadline instead of up to one metering interval later.
  *

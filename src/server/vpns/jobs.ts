@@ -1,5 +1,5 @@
 /**
- * Durable jobs on pg-boss 10 in the application's own database (DESIGN.md "Server"): on
+ * Durable jobs on pg-boss 10 in the application's own database (docs/architecture.md "Server"): on
  * PostgreSQL through the application's pool, on PGlite through the same single connection (an
  * `executeSql` adapter; pg-boss's migrations are multi-statement scripts, run with PGlite's
  * `exec`). pg-boss keeps its tables in the `pgboss` schema and migrates them on start.
@@ -85,7 +85,7 @@ const DEADLOCK_ATTEMPTS = 5;
  * {@link DEADLOCK_ATTEMPTS} times; other errors are thrown at once. pg-boss's `create_queue`
  * deadlocks when processes of a fleet create the same queue at once on a fresh database (each
  * inserts the queue row while the first attaches its partition and foreign keys): PostgreSQL
- * lets one finish and aborts the others, whose retry then finds the queue (issue 12).
+ * lets one finish and aborts the others, whose retry then finds the queue.
  */
 async function retryOnDeadlock(statement: () => Promise<void>): Promise<void> {
   for (let attempt = 1; ; attempt++) {

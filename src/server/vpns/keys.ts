@@ -1,7 +1,7 @@
 /**
- * WireGuard keys (DESIGN.md "Server"): real Curve25519 (x25519) key pairs from node:crypto and
- * 32-byte random preshared keys, each as the base64 of its 32 raw bytes (the form `wg` and
- * .conf files use). Keys never go through a shell or a log.
+ * WireGuard keys (docs/architecture.md "Server"): real Curve25519 (x25519) key pairs from
+ * node:crypto and 32-byte random preshared keys, each as the base64 of its 32 raw bytes (the form
+ * `wg` and .conf files use). Keys never go through a shell or a log.
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 

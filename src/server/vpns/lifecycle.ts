@@ -1,5 +1,5 @@
 /**
- * The VPN lifecycle (spec §4, DESIGN.md "Server"): durable jobs drive a VPN through
+ * The VPN lifecycle (spec §4, docs/architecture.md "Server"): durable jobs drive a VPN through
  * Creating -> Created -> Provisioning -> Running and Deprovisioning -> Deleted by calling the
  * provisioner; a metering loop (meteringLoop.ts) charges Running VPNs and ends them by the rules
  * of spec §4.
@@ -163,9 +163,10 @@ export class VpnLifecycle {
   }
 
   /**
-   * Stops gracefully (issue 12): no new job, metering pass or teardown starts; the jobs, pass
-   * and teardown in progress finish, for at most `drainMs` (tuning; then their steps are aborted and
-   * their jobs retried by the next start). Jobs sent meanwhile wait in the database. Idempotent.
+   * Stops gracefully: no new job, metering pass or teardown starts; the jobs, pass
+   * and teardown in progress finish, for at most `drainMs` (tuning; then their steps are aborted
+   * and their jobs retried by the next start). Jobs sent meanwhile wait in the database.
+   * Idempotent.
    */
   stop(drainMs = this.tuning.drainMs): Promise<void> {
     return (this.stopped ??= (async () => {
@@ -189,7 +190,7 @@ export class VpnLifecycle {
 
   /**
    * Hands the provisioner the live VPNs (Running or Paused with their keys; the ids of those in
-   * progress) to reconcile its servers with (issue 7). A failure is logged: the service still
+   * progress) to reconcile its servers with. A failure is logged: the service still
    * starts, and the jobs retry what they need.
    */
   private async reconcileServers(): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * A metering pass over every Running VPN at once (issue 11). Per owner-disjoint partition: one
+ * A metering pass over every Running VPN at once. Per owner-disjoint partition: one
  * read of the Running VPNs' ids, then their byte counters from the provisioner (outside any
  * transaction: a provisioner may be slow, or read the database itself), then one transaction
  * that locks the owners (as every balance change does) and runs one set-based statement
@@ -60,7 +60,7 @@ export interface MeterBatchOptions {
   onPhase?: (phase: MeterPhase, ms: number) => void;
   /**
    * Only the VPNs whose deadline (runningAt + deleteAfter) has come by the start of the pass: a
-   * small pass run at deadlines between the regular ones (termination lag, issue 11).
+   * small pass run at deadlines between the regular ones (termination lag).
    */
   dueOnly?: boolean;
   /**

@@ -1,5 +1,5 @@
 /**
- * The statement of a metering pass (meterBatch.ts, issue 11): `planMetering`'s rules
+ * The statement of a metering pass (meterBatch.ts): `planMetering`'s rules
  * (metering.ts) as one set-based statement over the Running VPNs of a batch's owners, which
  * reads them, plans them, updates their rows and writes their settlements into the ledger, so
  * the rows never travel to the service and back. metering.ts stays the rules' statement in

@@ -1,7 +1,7 @@
 /**
- * Metering (spec §4, §9; DESIGN.md "Money") as a pure function: what to charge a Running VPN,
- * when to settle its charges into the ledger, and whether it must end. The lifecycle applies the
- * plan in one transaction, under the owner's row lock (meterOne.ts). The batched pass runs the
+ * Metering (spec §4, §9; docs/architecture.md "Money") as a pure function: what to charge a Running
+ * VPN, when to settle its charges into the ledger, and whether it must end. The lifecycle applies
+ * the plan in one transaction, under the owner's row lock (meterOne.ts). The batched pass runs the
  * same rules as one SQL statement (meterBatchSql.ts), tested to write exactly what this plans.
  *
  * Time is cut into intervals of `intervalMs` from the moment the VPN became Running. A regular
@@ -9,7 +9,7 @@
  * workers), plus the bytes counted since. When the VPN ends, a last charge covers the partial
  * interval up to the end. A charge is added to the VPN's totals (`consumedNano`).
  *
- * Settling (issue 11): the charges since the last settlement are written to the ledger as one
+ * Settling: the charges since the last settlement are written to the ledger as one
  * usage entry keyed `usage:<vpnId>:<index>`, `index` being the first interval it covers, so two
  * workers or a restart can never settle the same interval twice. A VPN settles when it ends and
  * whenever its metered time crosses a multiple of `settleEveryIntervals` intervals (1: every
@@ -24,7 +24,7 @@
  * balance is 0 or less (which is also "the whole balance" for an unlimited VPN); the running
  * time reaches deleteAfter.
  *
- * Caps (issue 25): whatever the byte counter says, a charge is what was used but never more than
+ * Caps: whatever the byte counter says, a charge is what was used but never more than
  * what is left of maxPeanuts, nor more than the owner's balance (0 when it is 0 or less). So a
  * VPN is never charged past its maxPeanuts and usage never takes a balance below 0; the charge
  * that reaches a cap ends the VPN (the rules above: consumption reaches maxPeanuts, or the

@@ -1,5 +1,5 @@
 /**
- * The metering loop of one process (spec §4, issue 11): a batched pass over every Running VPN
+ * The metering loop of one process (spec §4): a batched pass over every Running VPN
  * every metering interval (meterBatch.ts), deadline passes between them (deadlineTimer.ts), and
  * the one-VPN path a deletion takes (meterOne.ts). Passes of this process run one after the
  * other, never two at once; the VPNs a pass ends (Running -> Deprovisioning) are handed to the

@@ -1,5 +1,5 @@
 /**
- * A cache of VPN reads per owner (issue 11): the answers of `list` and `get` are kept in memory
+ * A cache of VPN reads per owner: the answers of `list` and `get` are kept in memory
  * until the database says the owner's VPNs changed. Every change of `vpns` notifies channel
  * {@link VPN_CHANGES_CHANNEL} after commit with the owners concerned (migration 0007's trigger),
  * so every server process on one database drops what changed; this process also drops an

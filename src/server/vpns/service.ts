@@ -86,7 +86,7 @@ export interface VpnServiceOptions {
   quota: number | undefined;
   /**
    * The server's own VPN limits (the preset's): a token claiming wider ones is refused at
-   * creation (issue 16).
+   * creation.
    */
   limits: Readonly<VpnConfigLimits>;
   /**
@@ -95,7 +95,7 @@ export interface VpnServiceOptions {
    */
   cache?: VpnReadCache;
   /**
-   * Why a VPN cannot be created in a region now (issue 18: no VPN host of it online), or
+   * Why a VPN cannot be created in a region now (no VPN host of it online), or
    * undefined when it can; absent when every region is served locally.
    */
   regionUnavailable?: (region: string) => string | undefined;

@@ -6,7 +6,7 @@
  *
  * Keys: the client's key pair and the preshared key are made here. The server's key pair is
  * made here too, unless the provisioner makes it where the server runs (`makesServerKeys`, VPN
- * hosts, issue 18): then the service never holds a server private key, and learns the server's
+ * hosts): then the service never holds a server private key, and learns the server's
  * public key from the provision's answer.
  */
 import type { FastifyBaseLogger } from 'fastify';

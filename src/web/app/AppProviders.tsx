@@ -1,7 +1,7 @@
 /**
  * The providers every screen needs: Redux store, antd theme with the base text style of antd's
  * App (font, size, line height, colour), and the app's messages and dialogs (feedback.tsx,
- * loaded when first used: antd's App is not on `/`, issue 11).
+ * loaded when first used: antd's App is not on `/`).
  */
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';

@@ -1,6 +1,6 @@
 /**
- * The runtime configuration the SPA loaded from `/app-config.json` at boot (DESIGN.md "Fixed
- * points"). It is preloaded into the store by `makeStore({ appConfig })`.
+ * The runtime configuration the SPA loaded from `/app-config.json` at boot (docs/architecture.md
+ * "Fixed points"). It is preloaded into the store by `makeStore({ appConfig })`.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AppConfig } from '../../core/appConfig';

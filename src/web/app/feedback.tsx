@@ -1,6 +1,6 @@
 /**
  * Messages and modal dialogs (antd's `message` and `Modal` hook APIs) for the whole app, with
- * antd's code loaded when a screen first asks for them, not on `/` (issue 11). In place of
+ * antd's code loaded when a screen first asks for them, not on `/`. In place of
  * antd's `App.useApp()`: the provider sits at the root, so a message or dialog outlives the
  * page that opened it (a page that navigates away right after one, as the password change does).
  * Calls made while antd's code loads are run once it is there, in order.

@@ -1,5 +1,5 @@
 /**
- * The SPA's identity client, loaded when first needed (issue 11). amazon-cognito-identity-js and
+ * The SPA's identity client, loaded when first needed. amazon-cognito-identity-js and
  * the SDK's identity code are one lazy chunk: a visitor with no stored session never downloads
  * them, since "nobody is signed in" is read from the storage key the library itself reads first
  * (`CognitoUserPool.getCurrentUser`: no `LastAuthUser`, no session). Signing up or in, or a stored

@@ -1,6 +1,6 @@
 /**
- * The root saga: starts every feature's watcher. Sagas are for workflows only (DESIGN.md);
- * plain data fetching is RTK Query.
+ * The root saga: starts every feature's watcher. Sagas are for workflows only
+ * (docs/architecture.md); plain data fetching is RTK Query.
  */
 import { all, fork } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/authSaga';

@@ -10,7 +10,7 @@ import { AppLayout } from '../components/layout/AppLayout';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import NotFoundPage from '../pages/NotFoundPage';
 
-/** Loads the home page's chunk (the boot starts it early when the URL is `/`, issue 11). */
+/** Loads the home page's chunk (the boot starts it early when the URL is `/`). */
 export function loadHomePage() {
   return import(/* webpackChunkName: "page-home" */ '../pages/HomePage');
 }

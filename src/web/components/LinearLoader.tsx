@@ -2,7 +2,7 @@
  * A thin animated bar that says "loading" without taking room (app-level auth progress, the
  * pricing list while empty): drawn as antd's small active Progress at 100% is (a rounded 6 px bar
  * in the theme's info colour, a light sweep across it) from the theme's tokens, without antd's
- * Progress (issue 11: `/` shows one while its packs load).
+ * Progress (`/` shows one while its packs load).
  */
 import { useEffect, useRef } from 'react';
 import { theme } from 'antd';

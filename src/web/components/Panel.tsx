@@ -1,6 +1,6 @@
 /**
  * A card-like panel (a title bar and a body) drawn as antd's Card is, from the theme's tokens,
- * without antd's Card: that one brings its Tabs and Skeleton, which `/` does not use (issue 11).
+ * without antd's Card: that one brings its Tabs and Skeleton, which `/` does not use.
  */
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import { theme } from 'antd';

@@ -1,7 +1,7 @@
 /**
  * Titles, paragraphs and text drawn as antd's Typography draws them (colours, sizes, weights,
  * margins from the theme's tokens), without antd's Typography: it brings its editable and
- * copyable parts (TextArea, Input, Tooltip), which the shell and `/` do not use (issue 11). The
+ * copyable parts (TextArea, Input, Tooltip), which the shell and `/` do not use. The
  * styles are registered through antd's CSS-in-JS, so the build-time landing shell has them.
  */
 import type { CSSProperties, ReactNode } from 'react';

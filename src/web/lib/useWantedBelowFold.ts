@@ -1,5 +1,5 @@
 /**
- * Below-the-fold content loaded when it is wanted (issue 11): once the visitor scrolls or uses
+ * Below-the-fold content loaded when it is wanted: once the visitor scrolls or uses
  * the page in any way (whoever scrolls is heading for it, and gets it while scrolling), or once
  * the element is in the viewport after the content above it has settled (while that loads, the
  * element may pass through the viewport). Where IntersectionObserver is missing (jsdom, old

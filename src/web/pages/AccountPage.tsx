@@ -1,5 +1,5 @@
 /**
- * Account `/account` (issue 14, from the account menu): the signed-in user's security settings:
+ * Account `/account` (from the account menu): the signed-in user's security settings:
  * two-factor authentication, the email and phone number (changed with a code), and the
  * remembered devices. Otherwise a 'Please authenticate' link to /login.
  */

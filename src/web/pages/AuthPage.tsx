@@ -1,7 +1,7 @@
 /**
  * Sign-in `/login` and sign-up `/signup` (spec §2): the authenticator, opening in the route's
  * mode. Each navigation (e.g. from sign-up to sign-in after confirming) starts it afresh.
- * A user already signed in when the page opens goes to `/` (issue 14), except on the way out
+ * A user already signed in when the page opens goes to `/`, except on the way out
  * (sign-out or account deletion navigate here before they forget the user: useLeaveForLogin).
  */
 import { useRef } from 'react';

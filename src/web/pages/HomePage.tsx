@@ -2,7 +2,7 @@
  * Home `/` (spec §2 "Home"): the dashboard for a signed-in user, the landing panel for anonymous
  * visitors (nothing while the auth status is configuring), then a divider and the regions table,
  * whose Create creates a VPN when signed in and goes to /pricing otherwise. The dashboard and the
- * table are lazy chunks (issue 11).
+ * table are lazy chunks.
  */
 import { lazy, Suspense } from 'react';
 import { Divider } from 'antd';
@@ -13,7 +13,7 @@ import { Landing } from '../features/home/Landing';
 import { packsApi } from '../features/pricing/packsApi';
 import { DeferredVpnRegionsTable } from '../features/vpns/DeferredVpnRegionsTable';
 
-/** The dashboard: its own chunk, downloaded only once signed in (issue 11). */
+/** The dashboard: its own chunk, downloaded only once signed in. */
 const Dashboard = lazy(() => loadDashboard().then((m) => ({ default: m.Dashboard })));
 
 /** The home page. */

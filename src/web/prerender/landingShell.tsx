@@ -1,5 +1,5 @@
 /**
- * The landing page's static shell (issue 11, goal 3): `/` as an anonymous visitor sees it before
+ * The landing page's static shell: `/` as an anonymous visitor sees it before
  * any script runs, rendered at build time by react-dom/server from the app's own components (the
  * layout, the landing, the regions section's title) with antd's CSS-in-JS styles extracted. The
  * webpack build puts both into index.html; the boot then hydrates that markup (see boot.tsx), so

@@ -6,7 +6,8 @@ CREATE TABLE "regions" (
 	"enabled" boolean DEFAULT true NOT NULL
 );
 --> statement-breakpoint
--- Seed: the 27 regions of DESIGN.md "Regions" (AWS region codes; cctld is the ISO 3166-1 code in lower case).
+-- Seed: the 27 regions of docs/architecture.md "Regions" (AWS region codes; cctld is the
+-- ISO 3166-1 code in lower case).
 INSERT INTO "regions" ("id", "city", "country", "cctld") VALUES
 	('af-south-1', 'Cape Town', 'South Africa', 'za'),
 	('ap-east-1', 'Hong Kong', 'Hong Kong', 'hk'),

@@ -16,7 +16,7 @@ CREATE TABLE "unmatched_payments" (
 ALTER TABLE "purchases" ADD COLUMN "refunded_nano" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "purchases" ADD COLUMN "dispute" text DEFAULT 'none' NOT NULL;--> statement-breakpoint
 ALTER TABLE "referrals" ADD COLUMN "referrer_forfeited_at" timestamp with time zone;--> statement-breakpoint
--- Backfill (issue 25): the reversal state of the purchases so far, read from their ledger
+-- Backfill: the reversal state of the purchases so far, read from their ledger
 -- entries. A dispute won gave back under `dispute_won:<sessionId>`; a disputed purchase has its
 -- dispute open; a refunded one was refunded in full; otherwise partial refunds were written
 -- under `purchase_reversal:<sessionId>:<cents>`.

@@ -1,12 +1,12 @@
 /**
- * The user's own attributes (issue 14, spec §7 "attribute verification"): UpdateUserAttributes,
+ * The user's own attributes (spec §7 "attribute verification"): UpdateUserAttributes,
  * GetUserAttributeVerificationCode, VerifyUserAttribute and DeleteUserAttributes, as Cognito
  * answers them with "keep original attribute value active until verified" for email and
  * phone_number: a verified address stays in use (and in the tokens) until a code sent to the new
  * one proves it; an attribute with no verified value takes the new value at once, unverified.
  * Codes are checked under the same atomic limits as every code (codes.ts).
  *
- * A code proves one address (issue 25 point 6): it is bound to the address it went to, a new
+ * A code proves one address: it is bound to the address it went to, a new
  * value is stored only once its code was sent (a refused send stores nothing), and
  * VerifyUserAttribute verifies only the address its code was sent to.
  */

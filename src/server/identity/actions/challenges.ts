@@ -1,5 +1,5 @@
 /**
- * The challenges after a proven password (issue 14, spec §4): a remembered device signs in by
+ * The challenges after a proven password (spec §4): a remembered device signs in by
  * device SRP (devices.ts) instead of a second factor; otherwise the user's second factor is asked
  * for (SMS_MFA with a code texted to the verified phone, SOFTWARE_TOKEN_MFA), the user chooses
  * first when both are on and none is preferred (SELECT_MFA_TYPE), and a user without one sets

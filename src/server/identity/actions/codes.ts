@@ -1,15 +1,15 @@
 /**
  * One-time codes (sign-up confirmation, password reset, attributes): sending under a per-address
- * limit, and checking under two limits that hold under any concurrency (issue 16): every check
+ * limit, and checking under two limits that hold under any concurrency: every check
  * is counted atomically *before* the comparison, against the address's budget (which new codes
  * do not reset) and against the code's own attempts. A right code past either limit is refused.
  *
- * Budgets (issue 25 point 10): each budget is counted per (address, caller) — the caller is the
+ * Budgets: each budget is counted per (address, caller) — the caller is the
  * client address, an IPv6 /64 as one — and per address under a cap that one caller cannot
  * reach, so nobody stops mail to (or checks by) someone else. Requests that send or check
  * nothing (unknown users) count against the caller's own budget and a shadow of the address's
  * cap, never the real one: they answer exactly as a known address would, and cost its owner
- * nothing. An attribute code is bound to the address it went to (issue 25 point 6).
+ * nothing. An attribute code is bound to the address it went to.
  */
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
  * What every action of the identity provider works with: the typed context, the hooks into the
- * rest of the server and the attempt limits (issue 16).
+ * rest of the server and the attempt limits.
  */
 import type { IdentityDb, IdentityTx } from '../db';
 import type { Mailer } from '../mailer';
@@ -30,7 +30,7 @@ export interface IdentityHooks {
   onUserDeleted?: (sub: string, tx: IdentityTx) => Promise<void>;
 }
 
-/** Attempt limits (issue 16). */
+/** Attempt limits. */
 export interface ThrottleSettings {
   /**
    * Progressive password lockout: from the `lockAfter`-th consecutive failure on, password
@@ -58,7 +58,7 @@ export interface ThrottleSettings {
   codeAttempts: number;
   /**
    * Unfinished SRP sign-ins (InitiateAuth's challenges not yet answered nor expired) per caller
-   * address; the next start answers TooManyRequestsException (issue 25).
+   * address; the next start answers TooManyRequestsException.
    */
   srpChallengesPerCaller: number;
 }
@@ -66,7 +66,7 @@ export interface ThrottleSettings {
 /**
  * Default limits: Cognito's lockout (1 s after the fifth failed password, doubling, up to 15
  * minutes; failures forgotten after an hour without one); per address and caller 5 code mails
- * per hour and 5 code checks per 15 minutes, per address 20 of each (issue 25 point 10); 5
+ * per hour and 5 code checks per 15 minutes, per address 20 of each; 5
  * checks per code; 20 unfinished SRP sign-ins per caller (a sign-in answered or expired no
  * longer counts).
  */

@@ -1,5 +1,5 @@
 /**
- * CUSTOM_AUTH (issue 14, spec §4 "custom challenge"). Cognito defines a custom challenge with
+ * CUSTOM_AUTH (spec §4 "custom challenge"). Cognito defines a custom challenge with
  * Lambda triggers; the embedded provider has one built in: a one-time code mailed to the user's
  * verified email address.
  *
@@ -8,7 +8,7 @@
  *   Session, as Cognito's), the proven password answers CUSTOM_CHALLENGE.
  * - Without SRP (`CognitoUser.initiateAuth`, passwordless): InitiateAuth answers CUSTOM_CHALLENGE
  *   at once. A name that belongs to nobody gets a decoy challenge that fails exactly as wrong
- *   codes do (issue 16), and no mail.
+ *   codes do, and no mail.
  *
  * CUSTOM_CHALLENGE's ChallengeParameters: USERNAME, CODE_DELIVERY_DELIVERY_MEDIUM `EMAIL`,
  * CODE_DELIVERY_DESTINATION `a***@e***`. The answer is RespondToAuthChallenge with

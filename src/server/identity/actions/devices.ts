@@ -1,5 +1,5 @@
 /**
- * Remembered devices (issue 14, spec §4 "device authentication" and §7 device actions), as
+ * Remembered devices (spec §4 "device authentication" and §7 device actions), as
  * Cognito's device tracking with user opt-in: a sign-in without a known device gets
  * NewDeviceMetadata (a device key and group key); the client confirms it with an SRP verifier
  * of a random password it keeps (ConfirmDevice, answering UserConfirmationNecessary); once the

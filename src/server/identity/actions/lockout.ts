@@ -1,5 +1,5 @@
 /**
- * Progressive password lockout (issue 16, as Cognito): a password check is reserved
+ * Progressive password lockout (as Cognito): a password check is reserved
  * atomically before it runs, so parallel guesses cannot all pass one read of the counter; a
  * successful check refunds it. From the fifth consecutive failure on, checks are refused for
  * 1 s, then 2 s, 4 s... up to 15 minutes; failures are forgotten after an hour without one.

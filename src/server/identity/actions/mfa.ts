@@ -1,5 +1,5 @@
 /**
- * MFA settings (issue 14, spec §4 and §7): associating an authenticator app
+ * MFA settings (spec §4 and §7): associating an authenticator app
  * (AssociateSoftwareToken, VerifySoftwareToken: signed in by AccessToken, or during sign-in by
  * the MFA_SETUP Session), choosing the second factors (SetUserMFAPreference, and the older
  * SetUserSettings for SMS). SMS MFA needs a verified phone number and a pool that sends texts.

@@ -1,6 +1,6 @@
 /**
  * ForgotPassword, ConfirmForgotPassword and ChangePassword. A reset signs out every session; a
- * change signs out every session but the one that made it (issue 16). Unknown users get the
+ * change signs out every session but the one that made it. Unknown users get the
  * answers known ones get (Cognito's "prevent user existence errors").
  */
 import { and, eq, ne } from 'drizzle-orm';

@@ -3,7 +3,7 @@
  * RespondToAuthChallenge (PASSWORD_VERIFIER here; the challenges after it in challenges.ts,
  * customChallenge.ts and deviceAuth.ts). Every password check is reserved under the
  * progressive lockout first (lockout.ts). A login name that belongs to nobody gets a decoy SRP
- * challenge and fails exactly as a wrong password does (issue 16).
+ * challenge and fails exactly as a wrong password does.
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -148,7 +148,7 @@ async function refreshAuth(ctx: IdentityContext, auth: Body): Promise<Body> {
 /**
  * InitiateAuth: USER_SRP_AUTH, USER_PASSWORD_AUTH, REFRESH_TOKEN_AUTH or CUSTOM_AUTH (with
  * `CHALLENGE_NAME=SRP_A`: SRP, then the custom challenge; without: the custom challenge alone),
- * each only when the app client allows it (`ctx.authFlows`; issue 25 point 8):
+ * each only when the app client allows it (`ctx.authFlows`):
  * InvalidParameterException `<flow> flow not enabled for this client` otherwise.
  */
 export const initiateAuth: Action = async (ctx, input) => {

@@ -1,8 +1,8 @@
 /**
  * SignUp, ConfirmSignUp and ResendConfirmationCode. An unconfirmed sign-up expires with its
  * code (24 h) and a new sign-up for its username or email replaces it, so nobody can squat an
- * address and no first password survives into the real owner's account (issue 16). Unknown
- * users get the answers known ones get (issue 16, Cognito's "prevent user existence errors").
+ * address and no first password survives into the real owner's account. Unknown
+ * users get the answers known ones get (Cognito's "prevent user existence errors").
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, or } from 'drizzle-orm';
@@ -50,7 +50,7 @@ function emailAttribute(attributes: unknown): string {
 /**
  * SignUp: creates an unconfirmed user (replacing an unconfirmed one of the same username or
  * email) and mails the confirmation code. UsernameExistsException when a confirmed user has the
- * username or email. As a Cognito pool with email as the sign-in alias (issue 25 point 7), a
+ * username or email. As a Cognito pool with email as the sign-in alias, a
  * username that has the shape of an email must be the email attribute itself, or the sign-up
  * is refused (InvalidParameterException): nobody signs up under another person's address.
  */

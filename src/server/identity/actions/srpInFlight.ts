@@ -1,5 +1,5 @@
 /**
- * The SRP sign-ins in flight per caller address (issue 25): an SRP start costs the server its
+ * The SRP sign-ins in flight per caller address: an SRP start costs the server its
  * modular exponentiations and a challenge row, so a caller gets at most
  * `throttle.srpChallengesPerCaller` unfinished challenges (not yet answered, not expired) at a
  * time. The caller's challenges are counted, and the new one computed and stored, in one

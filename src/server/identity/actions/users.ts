@@ -1,7 +1,7 @@
 /**
  * Users as the actions see them: look-ups that ignore expired unconfirmed sign-ups, credentials
  * (SRP salt and verifier), code delivery details and the decoys that make an unknown user look
- * like a known one (issue 16: Cognito's "prevent user existence errors").
+ * like a known one (Cognito's "prevent user existence errors").
  */
 import { and, eq, lte, or } from 'drizzle-orm';
 import type { IdentityTx } from '../db';

@@ -9,10 +9,10 @@
  *   documents. Headers that only act on documents or on old plug-ins (COOP, Origin-Agent-Cluster,
  *   X-DNS-Prefetch-Control, X-Download-Options, X-Permitted-Cross-Domain-Policies,
  *   X-XSS-Protection) are left off: setting them cost about 15% of the API's throughput under
- *   load (issue 11).
+ *   load.
  * Helmet's middlewares are built once at start and applied to every reply (@fastify/helmet
  * built one again on every request: parsing the CSP directives was among the top frames of the
- * API under load, issue 11).
+ * API under load).
  */
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';

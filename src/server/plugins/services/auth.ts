@@ -1,5 +1,5 @@
 /**
- * Authentication of API calls (spec §6, DESIGN.md "Server"): the id token arrives in the
+ * Authentication of API calls (spec §6, docs/architecture.md "Server"): the id token arrives in the
  * Authorization header (`Unauthenticated` without a session) and is verified by one verifier that
  * accepts our identity provider's issuer and, when COGNITO_ISSUER is set, a real Cognito pool's.
  * Decorates `app.authenticate` (a preHandler) and `request.identity`.
@@ -32,7 +32,7 @@ export const UNAUTHENTICATED_MESSAGE = 'User needs to be authenticated to call t
 /** Options of the auth plugin. */
 export interface AuthOptions {
   /**
-   * The rows of a real Cognito pool's users (issue 14): made on their first authenticated call,
+   * The rows of a real Cognito pool's users: made on their first authenticated call,
    * so the ledger and VPNs work for them. Absent, tokens of COGNITO_ISSUER make no row.
    */
   externalAccounts?: ExternalAccounts;
@@ -41,7 +41,7 @@ export interface AuthOptions {
 /**
  * How long a session check's answer is reused, in milliseconds: a signed-out or deleted user's
  * tokens are refused at most this long (plus one query) after the change, by every server
- * process on the database (issue 11: within a second).
+ * process on the database (within a second).
  */
 export const SESSION_CHECK_TTL_MS = 500;
 /** Most session answers remembered; past this they are all forgotten. */

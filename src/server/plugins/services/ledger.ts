@@ -1,6 +1,6 @@
 /**
- * The peanuts ledger service (DESIGN.md "Money", spec §1, §9): a balance is the sum of the
- * user's integer nano-peanut ledger entries less the charges of their Running VPNs not yet
+ * The peanuts ledger service (docs/architecture.md "Money", spec §1, §9): a balance is the sum of
+ * the user's integer nano-peanut ledger entries less the charges of their Running VPNs not yet
  * settled into the ledger (vpns/metering.ts "Settling"); credits and charges are idempotent by
  * key. Decorates `app.ledger`.
  */
@@ -43,9 +43,9 @@ export interface LedgerService {
   balanceNano(userSub: string, tx?: Executor): Promise<number>;
   /**
    * Credits the sign-up bonus (spec §1: 10 peanuts; the mock preset's starting balance of spec
-   * §9: 37) to `userSub`, once per account and once per mailbox ever (identity/secrets.ts mailboxOf; issue 16: the
-   * record of addresses outlives the account, so deleting it and signing up again gets
-   * nothing). Returns true when credited.
+   * §9: 37) to `userSub`, once per account and once per mailbox ever (identity/secrets.ts
+   * mailboxOf; the record of addresses outlives the account, so deleting it and signing up again
+   * gets nothing). Returns true when credited.
    */
   creditSignupBonus(userSub: string, email: string, tx?: Executor): Promise<boolean>;
 }
@@ -92,7 +92,7 @@ export function createLedger(
       return Number(row?.total ?? 0);
     },
     async creditSignupBonus(userSub, email, tx = db) {
-      // Once per mailbox (issue 25): a record under the address as typed (before) counts too.
+      // Once per mailbox: a record under the address as typed (before) counts too.
       const earlier = await tx
         .select({ emailHash: signupBonusGrants.emailHash })
         .from(signupBonusGrants)

@@ -1,6 +1,6 @@
 /**
  * An error screen (title, detail, actions) as antd's `Result` shows it. `Result` carries its
- * illustrations, so it is a lazy chunk (issue 11): the same texts and actions show in plain
+ * illustrations, so it is a lazy chunk: the same texts and actions show in plain
  * markup until it arrives, and stay if it cannot be downloaded (the network may be what failed).
  */
 import { lazy, Suspense } from 'react';

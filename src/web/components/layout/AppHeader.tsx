@@ -1,7 +1,7 @@
 /**
  * The header of spec §2 "Shell": logo button to /, product name, Beta badge, top menu (with
  * Sign In or the account menu) and the search box. Below the medium breakpoint the menu and
- * search move into a drawer, a lazy chunk loaded when first opened (issue 11).
+ * search move into a drawer, a lazy chunk loaded when first opened.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Grid, Layout, Menu, Tag } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * The small-screen header drawer: the search box and the menu, inline. Its own chunk (issue 11),
+ * The small-screen header drawer: the search box and the menu, inline. Its own chunk,
  * loaded the first time the menu button is pressed.
  */
 import { Drawer, Flex, Menu, type MenuProps } from 'antd';

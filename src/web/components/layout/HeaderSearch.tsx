@@ -1,5 +1,5 @@
 /**
- * The header's search box (spec §9), light until used (issue 11): the first screen shows a
+ * The header's search box (spec §9), light until used: the first screen shows a
  * plain input that looks like antd's, and antd's AutoComplete (SearchBox, its own chunk) loads
  * when the pointer comes near it, it gets the focus or is touched. What was typed meanwhile and
  * the focus carry over. Should the chunk fail to load, the header stays up without search.

@@ -38,7 +38,7 @@ export interface MenuAuth {
 
 /**
  * The account submenu (spec §2): labelled by email, else phone, else username, else 'Account';
- * Account Settings (issue 14), Referral Program, Password Change, Logout, Delete Your Account.
+ * Account Settings, Referral Program, Password Change, Logout, Delete Your Account.
  */
 export function accountMenuItem(user: AuthUser | null, onLogout?: () => void): MenuItem {
   return {

@@ -1,6 +1,6 @@
 /**
- * The step of the sign-in form after the password when the pool sends a challenge (spec §4,
- * issue 14): the authenticator app's code, the texted code, the choice of a second factor, a
+ * The step of the sign-in form after the password when the pool sends a challenge (spec §4):
+ * the authenticator app's code, the texted code, the choice of a second factor, a
  * new password for a temporary one, setting up an authenticator app (QR code, then its first
  * code), or the sign-in code mailed by CUSTOM_AUTH's custom challenge. Cognito's errors show
  * inline; a spent or expired session sends the user back to the

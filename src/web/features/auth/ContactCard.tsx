@@ -1,5 +1,5 @@
 /**
- * "Email and phone" on the Account page (issue 14): change the email (a code is mailed to the
+ * "Email and phone" on the Account page: change the email (a code is mailed to the
  * new address) or the phone number (a code is texted to it); the new value takes effect once
  * its code is entered (UpdateUserAttributes, then VerifyUserAttribute), and the page and the
  * account menu then show it. Until then the current value stays in use. Errors show inline,

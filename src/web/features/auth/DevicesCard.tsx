@@ -1,5 +1,5 @@
 /**
- * "Remembered devices" on the Account page (issue 14): the browsers the user signed in from
+ * "Remembered devices" on the Account page: the browsers the user signed in from
  * (ListDevices), when each was last used and whether it skips the second factor, this browser
  * marked; forgetting one (ForgetDevice) makes signing in from it ask for the code again.
  */

@@ -1,5 +1,5 @@
 /**
- * The QR code of an authenticator app's otpauth URI (issue 14), with the secret spelled out for
+ * The QR code of an authenticator app's otpauth URI, with the secret spelled out for
  * apps that cannot scan. Drawn as SVG by `qrcode` (no canvas needed).
  */
 import { useEffect, useState } from 'react';

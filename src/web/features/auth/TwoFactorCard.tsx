@@ -1,5 +1,5 @@
 /**
- * "Two-factor authentication" on the Account page (issue 14): whether an authenticator app is
+ * "Two-factor authentication" on the Account page: whether an authenticator app is
  * asked for at sign-in; set one up (QR code of the otpauth URI, then its first code turns it
  * on) or turn it off. Cognito's errors show inline.
  */

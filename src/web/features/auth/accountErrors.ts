@@ -1,5 +1,5 @@
 /**
- * Clear messages for the Account page's identity errors (issue 14), from Cognito's error names;
+ * Clear messages for the Account page's identity errors, from Cognito's error names;
  * an error without one of these names shows the provider's own message.
  */
 import { authErrorCode, authErrorMessage } from './authThunks';

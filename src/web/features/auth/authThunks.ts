@@ -2,7 +2,7 @@
  * The account operations the forms run (spec §2, §4), as plain thunks over the store's identity
  * client (the thunk extra argument). They are not `createAsyncThunk`s on purpose: those record
  * their argument (`meta.arg`) in every action, and the arguments here are passwords and codes,
- * which must never reach an action, the state, Redux DevTools or a log (issue 17). A thunk is a
+ * which must never reach an action, the state, Redux DevTools or a log. A thunk is a
  * function, not an action: only what it dispatches is seen, and sign-in dispatches
  * `authenticated(user)` alone.
  *
@@ -51,7 +51,7 @@ export interface Credentials {
 }
 
 /**
- * Where a sign-in is: signed in as `user`, or a challenge to answer (issue 14). The challenge
+ * Where a sign-in is: signed in as `user`, or a challenge to answer. The challenge
  * carries functions, so it lives in the form's state, never in the store.
  */
 export type SignInOutcome =
@@ -154,7 +154,7 @@ export const changePassword = ({
 export const deleteAccount = (): AuthThunk<void> =>
   withIdentity((identity) => identity.deleteUser());
 
-/** The signed-in user's second factors (issue 14). */
+/** The signed-in user's second factors. */
 export const loadMfaSettings = (): AuthThunk<MfaSettings> =>
   withIdentity((identity) => identity.mfaSettings());
 
@@ -170,7 +170,7 @@ export const confirmTotp = ({ code }: { code: string }): AuthThunk<void> =>
 export const disableTotp = (): AuthThunk<void> =>
   withIdentity((identity) => identity.disableTotp());
 
-/** The signed-in user's devices, this browser's marked `current` (issue 14). */
+/** The signed-in user's devices, this browser's marked `current`. */
 export const loadDevices = (): AuthThunk<DeviceInfo[]> =>
   withIdentity((identity) => identity.listDevices());
 

@@ -51,7 +51,7 @@ function useSeverityColours(severity: BalanceSeverity | undefined) {
 
 /**
  * Calls `refetch` whenever the page comes back into view (window focus, or the tab made
- * visible): a purchase is paid in another tab (issue 8), so the balance is reloaded on return.
+ * visible): a purchase is paid in another tab, so the balance is reloaded on return.
  */
 function useRefetchOnReturn(refetch: () => void): void {
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * The peanut statement (issue 8): every change of the balance, newest first, with the balance
+ * The peanut statement: every change of the balance, newest first, with the balance
  * after it: the sign-up bonus, purchases (with their pack and state: paid, refunded, disputed),
  * usage (one line per VPN), refunds and disputes. Older lines load with "Load more".
  */

@@ -1,5 +1,5 @@
 /**
- * The peanut statement endpoint (issue 8, `GET /v1/peanuts/history`, authenticated): pages of
+ * The peanut statement endpoint (`GET /v1/peanuts/history`, authenticated): pages of
  * the user's balance changes, newest first, merged into one list as "Load more" asks for older
  * pages.
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard's chunk (issue 11): downloaded only for a signed-in user. HomePage renders it
+ * The dashboard's chunk: downloaded only for a signed-in user. HomePage renders it
  * lazily; the boot (a session is stored) and the layout (once signed in) fetch it ahead, with the
  * regions table's (which an anonymous visitor gets only when scrolling).
  */

@@ -1,7 +1,7 @@
 /**
- * Referral code rules on the client (spec §3, §5, DESIGN.md "Decisions"): normalising typed and
- * linked codes, the syntax check made before the backend is asked, the link of a code, and the
- * messages of the referrer code widget (spec §2, §5, §8). The rules shared with the server
+ * Referral code rules on the client (spec §3, §5, docs/architecture.md "Decisions"): normalising
+ * typed and linked codes, the syntax check made before the backend is asked, the link of a code,
+ * and the messages of the referrer code widget (spec §2, §5, §8). The rules shared with the server
  * (normalisation, the message shape and reasons) are core's.
  */
 import { normaliseReferralCode, REFERRAL_REASONS, referralCodeError } from '../../../core/referral';

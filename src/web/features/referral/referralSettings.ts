@@ -1,7 +1,7 @@
 /**
  * The referral settings the server publishes in `/app-config.json` as
- * `referral: {enabled, rewardPeanuts, holdSeconds}` (DESIGN.md "referral settings"), read
- * tolerantly: a missing or malformed block gives the defaults (5 peanuts each side, no hold).
+ * `referral: {enabled, rewardPeanuts, holdSeconds}` (docs/architecture.md "referral settings"),
+ * read tolerantly: a missing or malformed block gives the defaults (5 peanuts each side, no hold).
  */
 
 /** The referral programme's settings as the SPA uses them. */
@@ -14,7 +14,7 @@ export interface ReferralSettings {
   holdSeconds: number;
 }
 
-/** The defaults (DESIGN.md: 5 peanuts to each side, no hold in the embedded default). */
+/** The defaults (docs/architecture.md: 5 peanuts to each side, no hold in the embedded default). */
 export const DEFAULT_REFERRAL_SETTINGS: ReferralSettings = {
   enabled: true,
   rewardPeanuts: 5,

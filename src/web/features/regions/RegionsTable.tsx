@@ -39,7 +39,7 @@ const skeletonRows: Row[] = Array.from({ length: SKELETON_ROWS }, (_, index) => 
   skeleton: true,
 }));
 
-/** What the Message cell says of a region that takes no VPN now (issue 18). */
+/** What the Message cell says of a region that takes no VPN now. */
 export const UNAVAILABLE_TEXT = 'Unavailable: no VPN host is online in this region';
 
 const cellSkeleton = <Skeleton.Input active size="small" />;

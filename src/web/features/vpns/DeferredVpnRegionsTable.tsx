@@ -1,5 +1,5 @@
 /**
- * The home page's regions table (spec §2 "Regions table"), a lazy chunk (issue 11): antd's Table
+ * The home page's regions table (spec §2 "Regions table"), a lazy chunk: antd's Table
  * and the flags are the biggest part of `/`, and an anonymous visitor sees the table only after
  * scrolling. Until wanted (see useWantedBelowFold) and loaded, the section shows its title and
  * keeps the room of the loading table; signed in, it loads at once.

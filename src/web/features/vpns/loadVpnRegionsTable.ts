@@ -1,5 +1,5 @@
 /**
- * The regions table's chunk (`regions-table`, issue 11): antd's Table and the flags. The home
+ * The regions table's chunk (`regions-table`): antd's Table and the flags. The home
  * page renders it lazily; signed in, it is fetched ahead with the dashboard's.
  */
 

@@ -1,5 +1,5 @@
 /**
- * /referral/terms (spec §1, issue 9): the referral program terms, with the reward amount and the
+ * /referral/terms (spec §1): the referral program terms, with the reward amount and the
  * hold period the server publishes in `/app-config.json` (5 peanuts and no hold when absent).
  */
 import { Link } from 'react-router-dom';
