@@ -52,19 +52,43 @@ export async function trackDevice(
       .returning({ key: idpDevices.deviceKey });
     if (known.length > 0) return undefined;
   }
-  await ctx.db
-    .delete(idpDevices)
-    .where(
-      and(
-        eq(idpDevices.sub, user.sub),
-        isNull(idpDevices.verifier),
-        lt(idpDevices.createdAt, new Date(now.getTime() - UNCONFIRMED_TTL_MS)),
-      ),
-    );
   const region = ctx.poolId.split('_')[0] || 'local';
   const key = `${region}_${randomUUID()}`;
   const groupKey = `-${randomBytes(9).toString('base64url')}`;
-  await ctx.db.insert(idpDevices).values({
+  // One statement: the user's devices left unconfirmed are dropped, and those not remembered
+  // are kept up to a bound (the newest ones; the new device, which the deletes do not see,
+  // is the newest), as the new device is stored.
+  const swept = ctx.db.$with('swept').as(
+    ctx.db
+      .delete(idpDevices)
+      .where(
+        and(
+          eq(idpDevices.sub, user.sub),
+          isNull(idpDevices.verifier),
+          lt(idpDevices.createdAt, new Date(now.getTime() - UNCONFIRMED_TTL_MS)),
+        ),
+      )
+      .returning({ key: idpDevices.deviceKey }),
+  );
+  const keep = ctx.db
+    .select({ key: idpDevices.deviceKey })
+    .from(idpDevices)
+    .where(and(eq(idpDevices.sub, user.sub), eq(idpDevices.remembered, false)))
+    .orderBy(desc(idpDevices.lastAuthenticatedAt), desc(idpDevices.deviceKey))
+    .limit(MAX_FORGETTABLE - 1);
+  const trimmed = ctx.db.$with('trimmed').as(
+    ctx.db
+      .delete(idpDevices)
+      .where(
+        and(
+          eq(idpDevices.sub, user.sub),
+          eq(idpDevices.remembered, false),
+          notInArray(idpDevices.deviceKey, keep),
+        ),
+      )
+      .returning({ key: idpDevices.deviceKey }),
+  );
+  await ctx.db.with(swept, trimmed).insert(idpDevices).values({
     deviceKey: key,
     sub: user.sub,
     groupKey,
@@ -72,22 +96,6 @@ export async function trackDevice(
     lastModifiedAt: now,
     lastAuthenticatedAt: now,
   });
-  // Devices the user did not remember are kept up to a bound (the newest ones).
-  const keep = ctx.db
-    .select({ key: idpDevices.deviceKey })
-    .from(idpDevices)
-    .where(and(eq(idpDevices.sub, user.sub), eq(idpDevices.remembered, false)))
-    .orderBy(desc(idpDevices.lastAuthenticatedAt), desc(idpDevices.deviceKey))
-    .limit(MAX_FORGETTABLE);
-  await ctx.db
-    .delete(idpDevices)
-    .where(
-      and(
-        eq(idpDevices.sub, user.sub),
-        eq(idpDevices.remembered, false),
-        notInArray(idpDevices.deviceKey, keep),
-      ),
-    );
   return { DeviceKey: key, DeviceGroupKey: groupKey };
 }
 

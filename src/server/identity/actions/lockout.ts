@@ -52,14 +52,3 @@ export async function reservePasswordCheck(ctx: IdentityContext, key: string): P
 export async function refundPasswordCheck(ctx: IdentityContext, key: string): Promise<void> {
   await ctx.db.delete(idpPasswordLockouts).where(eq(idpPasswordLockouts.key, key));
 }
-
-/** NotAuthorizedException 'Password attempts exceeded' while `key` is locked (reserves nothing). */
-export async function assertNotLocked(ctx: IdentityContext, key: string): Promise<void> {
-  const [row] = await ctx.db
-    .select({ lockedUntil: idpPasswordLockouts.lockedUntil })
-    .from(idpPasswordLockouts)
-    .where(eq(idpPasswordLockouts.key, key));
-  if (row?.lockedUntil && row.lockedUntil.getTime() > ctx.clock()) {
-    throw idpErrors.passwordAttemptsExceeded();
-  }
-}

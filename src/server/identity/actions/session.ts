@@ -17,17 +17,23 @@ export async function startSession(ctx: IdentityContext, user: UserRow): Promise
   const now = ctx.clock();
   const refreshToken = newRefreshToken();
   const originJti = randomUUID();
-  // Expired sessions of this user are of no further use.
+  // Expired sessions of this user are of no further use (deleted in the same statement).
+  const swept = ctx.db.$with('swept').as(
+    ctx.db
+      .delete(idpRefreshTokens)
+      .where(and(eq(idpRefreshTokens.sub, user.sub), lt(idpRefreshTokens.expiresAt, new Date(now))))
+      .returning({ tokenHash: idpRefreshTokens.tokenHash }),
+  );
   await ctx.db
-    .delete(idpRefreshTokens)
-    .where(and(eq(idpRefreshTokens.sub, user.sub), lt(idpRefreshTokens.expiresAt, new Date(now))));
-  await ctx.db.insert(idpRefreshTokens).values({
-    tokenHash: hashSecret(refreshToken),
-    originJti,
-    sub: user.sub,
-    authTime: new Date(now),
-    expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS),
-  });
+    .with(swept)
+    .insert(idpRefreshTokens)
+    .values({
+      tokenHash: hashSecret(refreshToken),
+      originJti,
+      sub: user.sub,
+      authTime: new Date(now),
+      expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS),
+    });
   const tokens = await ctx.tokens.issue(user, { originJti, authTime: now });
   return {
     AccessToken: tokens.accessToken,

@@ -6,20 +6,14 @@
  * challenge and fails exactly as a wrong password does (issue 16).
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { IdpError, idpErrors } from '../errors';
-import { idpRefreshTokens, idpSrpChallenges, type UserRow } from '../schema';
+import { idpRefreshTokens, idpSrpChallenges, users, type UserRow } from '../schema';
 import { N, parseHex, parseTimestamp, serverSession, verifyPasswordClaim } from '../srp';
 import { hashSecret } from '../tokens';
 import { MAX_TIMESTAMP_SKEW_MS, type Action, type Body, type IdentityContext } from './context';
 import { checkClient, loginName, parameters, required } from './input';
-import {
-  assertNotLocked,
-  nameLockKey,
-  refundPasswordCheck,
-  reservePasswordCheck,
-  userLockKey,
-} from './lockout';
+import { nameLockKey, refundPasswordCheck, reservePasswordCheck, userLockKey } from './lockout';
 import {
   answerMfaSetup,
   answerNewPasswordRequired,
@@ -77,15 +71,19 @@ async function startSrp(ctx: IdentityContext, auth: Body, custom = false): Promi
   const name = loginName(required(auth, 'USERNAME'));
   const A = parseHex(required(auth, 'SRP_A'));
   if (A === undefined) throw idpErrors.invalidParameter('SRP_A is not a hexadecimal number.');
-  const user = await findUser(ctx, name);
-  await assertNotLocked(ctx, lockKeyOf(user, name));
-  const { srpSalt, srpVerifier } = user ?? (await decoyCredentials(ctx, name));
   if (A % N === 0n) throw idpErrors.invalidParameter('Invalid SRP_A: A mod N must not be 0.');
+  const user = await findUser(ctx, name);
+  const { srpSalt, srpVerifier } = user ?? (await decoyCredentials(ctx, name));
   const secretBlock = randomBytes(64);
   const secretHash = hashSecret(secretBlock);
-  // The caller's challenges in flight are bounded before any exponentiation (srpInFlight.ts).
-  const session = await startSrpChallenge(ctx, secretHash, user?.sub ?? null, () =>
-    serverSession(A, srpVerifier),
+  // A locked key gets no challenge, and the caller's challenges in flight are bounded, before
+  // any exponentiation (srpInFlight.ts).
+  const session = await startSrpChallenge(
+    ctx,
+    secretHash,
+    user?.sub ?? null,
+    lockKeyOf(user, name),
+    () => serverSession(A, srpVerifier),
   );
   const userIdForSrp = user?.username ?? name;
   return {
@@ -200,16 +198,31 @@ export const respondToAuthChallenge: Action = async (ctx, input) => {
   const signature = required(responses, 'PASSWORD_CLAIM_SIGNATURE');
   const timestamp = required(responses, 'TIMESTAMP');
 
-  // Deleting the challenge makes its secret block single-use: a replay finds nothing.
+  // Deleting the challenge makes its secret block single-use: a replay finds nothing. Its
+  // user, and whether CUSTOM_AUTH started it, are read in the same statement.
   const secretHash = hashSecret(Buffer.from(secretBlock, 'base64'));
+  const custom = takeCustomSrp(ctx, secretHash);
+  const taken = ctx.db.$with('taken').as(
+    ctx.db.delete(idpSrpChallenges).where(eq(idpSrpChallenges.secretHash, secretHash)).returning({
+      sub: idpSrpChallenges.sub,
+      sessionKey: idpSrpChallenges.sessionKey,
+      expiresAt: idpSrpChallenges.expiresAt,
+    }),
+  );
   const [challenge] = await ctx.db
-    .delete(idpSrpChallenges)
-    .where(eq(idpSrpChallenges.secretHash, secretHash))
-    .returning();
+    .with(taken, custom)
+    .select({
+      sessionKey: taken.sessionKey,
+      expiresAt: taken.expiresAt,
+      user: users,
+      custom: sql<boolean>`EXISTS (SELECT 1 FROM ${custom} WHERE ${custom.sub} = ${taken.sub})`,
+    })
+    .from(taken)
+    .leftJoin(users, eq(users.sub, taken.sub));
   const now = ctx.clock();
   if (!challenge) throw idpErrors.invalidSession();
   if (challenge.expiresAt.getTime() <= now) throw idpErrors.expiredSession();
-  const user = challenge.sub === null ? undefined : await userBySub(ctx.db, challenge.sub);
+  const user = challenge.user ?? undefined;
   if (user && name !== user.username && name !== user.email) {
     throw idpErrors.incorrectCredentials();
   }
@@ -233,7 +246,7 @@ export const respondToAuthChallenge: Action = async (ctx, input) => {
   await refundPasswordCheck(ctx, lockKey);
   if (!user.confirmed) throw idpErrors.notConfirmed();
   const deviceKey = optional(responses, 'DEVICE_KEY');
-  if (await takeCustomSrp(ctx, user, secretHash)) {
+  if (challenge.custom) {
     return issueCustomChallenge(ctx, user, deviceKey);
   }
   return completeSignIn(ctx, user, deviceKey);
