@@ -17,6 +17,11 @@ export const userLockKey = (sub: string): string => `sub:${sub}`;
 /** The lockout key of a login name that belongs to nobody. */
 export const nameLockKey = (name: string): string => `name:${name}`;
 
+/** The lockout key of a sign-in as `name`: the user's, or the name's when nobody has it. */
+export function lockKeyOf(user: { sub: string } | undefined, name: string): string {
+  return user ? userLockKey(user.sub) : nameLockKey(name);
+}
+
 /** A timestamp parameter of raw SQL (PGlite and pg agree on ISO strings). */
 function at(ms: number) {
   return sql`${new Date(ms).toISOString()}::timestamptz`;

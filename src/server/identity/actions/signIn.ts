@@ -8,12 +8,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { IdpError, idpErrors } from '../errors';
-import { idpRefreshTokens, idpSrpChallenges, users, type UserRow } from '../schema';
+import { idpRefreshTokens, idpSrpChallenges, users } from '../schema';
 import { N, parseHex, parseTimestamp, serverSession, verifyPasswordClaim } from '../srp';
 import { hashSecret } from '../tokens';
 import { MAX_TIMESTAMP_SKEW_MS, type Action, type Body, type IdentityContext } from './context';
 import { checkClient, loginName, parameters, required } from './input';
-import { nameLockKey, refundPasswordCheck, reservePasswordCheck, userLockKey } from './lockout';
+import { lockKeyOf, refundPasswordCheck, reservePasswordCheck } from './lockout';
 import {
   answerMfaSetup,
   answerNewPasswordRequired,
@@ -58,11 +58,6 @@ function optional(input: Body, name: string): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** The lockout key of a sign-in as `name`: the user's, or the name's when nobody has it. */
-function lockKeyOf(user: UserRow | undefined, name: string): string {
-  return user ? userLockKey(user.sub) : nameLockKey(name);
-}
-
 /**
  * InitiateAuth with USER_SRP_AUTH (or CUSTOM_AUTH with CHALLENGE_NAME=SRP_A, `custom`): answers
  * the PASSWORD_VERIFIER challenge (a decoy for nobody); the custom flow's has a Session.
@@ -72,19 +67,17 @@ async function startSrp(ctx: IdentityContext, auth: Body, custom = false): Promi
   const A = parseHex(required(auth, 'SRP_A'));
   if (A === undefined) throw idpErrors.invalidParameter('SRP_A is not a hexadecimal number.');
   if (A % N === 0n) throw idpErrors.invalidParameter('Invalid SRP_A: A mod N must not be 0.');
-  const user = await findUser(ctx, name);
-  const { srpSalt, srpVerifier } = user ?? (await decoyCredentials(ctx, name));
+  // Made for every name (it is a few keyed hashes), used for a name that belongs to nobody.
+  const decoy = await decoyCredentials(ctx, name);
   const secretBlock = randomBytes(64);
   const secretHash = hashSecret(secretBlock);
-  // A locked key gets no challenge, and the caller's challenges in flight are bounded, before
-  // any exponentiation (srpInFlight.ts).
-  const session = await startSrpChallenge(
-    ctx,
-    secretHash,
-    user?.sub ?? null,
-    lockKeyOf(user, name),
-    () => serverSession(A, srpVerifier),
-  );
+  // The user is found, a locked key gets no challenge, and the caller's challenges in flight
+  // are bounded, before any exponentiation (srpInFlight.ts).
+  const { user, value: session } = await startSrpChallenge(ctx, name, secretHash, (found) => {
+    const { srpSalt, srpVerifier } = found ?? decoy;
+    return { ...serverSession(A, srpVerifier), srpSalt };
+  });
+  const srpSalt = session.srpSalt;
   const userIdForSrp = user?.username ?? name;
   return {
     ChallengeName: 'PASSWORD_VERIFIER',
