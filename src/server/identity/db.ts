@@ -4,10 +4,10 @@
  */
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
-/** Query builders of a database or of a transaction. */
+/** Query builders of a database or of a transaction (`$with`/`with`: common table expressions). */
 export type IdentityTx = Pick<
   PgDatabase<PgQueryResultHKT>,
-  'select' | 'insert' | 'update' | 'delete' | 'execute'
+  'select' | 'insert' | 'update' | 'delete' | 'execute' | '$with' | 'with'
 >;
 
 /** A database: query builders plus transactions. */

@@ -18,7 +18,7 @@ import type { Body, IdentityContext } from './context';
 import { rememberedDevice, trackDevice } from './devices';
 import { checkPasswordPolicy, loginName, parameters, required } from './input';
 import { acceptTotp } from './totp';
-import { startSession } from './session';
+import { newSession } from './session';
 import { credentials, enabledMfa, smsDeliveryDetails, smsSender } from './users';
 
 /** The tokens of a finished sign-in, with NewDeviceMetadata for a device not yet tracked. */
@@ -27,8 +27,10 @@ export async function finishSignIn(
   user: UserRow,
   deviceKey?: string | null,
 ): Promise<Body> {
-  const result = await startSession(ctx, user);
-  const metadata = await trackDevice(ctx, user, deviceKey);
+  // The session is stored in the device's statement: one round trip.
+  const session = newSession(ctx, user);
+  const metadata = await trackDevice(ctx, user, deviceKey, session.store);
+  const result = await session.tokens();
   return {
     ChallengeParameters: {},
     AuthenticationResult: metadata ? { ...result, NewDeviceMetadata: metadata } : result,

@@ -115,23 +115,21 @@ export async function customSrpSession(
   return createAuthSession(ctx, user, CUSTOM_SRP, { codeHash: secretHash }, expiresAt);
 }
 
-/** True (once) when the SRP challenge of `secretHash` was started by CUSTOM_AUTH. */
-export async function takeCustomSrp(
-  ctx: IdentityContext,
-  user: UserRow,
-  secretHash: string,
-): Promise<boolean> {
-  const taken = await ctx.db
-    .delete(idpAuthSessions)
-    .where(
-      and(
-        eq(idpAuthSessions.sub, user.sub),
-        eq(idpAuthSessions.challenge, CUSTOM_SRP),
-        eq(idpAuthSessions.codeHash, secretHash),
-      ),
-    )
-    .returning({ expiresAt: idpAuthSessions.expiresAt });
-  return taken.length > 0;
+/**
+ * Takes (deletes) the CUSTOM_AUTH binding of the SRP challenge of `secretHash`, as a common
+ * table expression `custom` of the statement that takes the challenge (signIn.ts): its rows
+ * (`sub`) say the challenge was started by CUSTOM_AUTH. Taken with the challenge, proven or
+ * not: the challenge is single-use, so the binding could serve no later answer.
+ */
+export function takeCustomSrp(ctx: IdentityContext, secretHash: string) {
+  return ctx.db.$with('custom').as(
+    ctx.db
+      .delete(idpAuthSessions)
+      .where(
+        and(eq(idpAuthSessions.challenge, CUSTOM_SRP), eq(idpAuthSessions.codeHash, secretHash)),
+      )
+      .returning({ sub: idpAuthSessions.sub }),
+  );
 }
 
 /** A decoy Session: random, expiry and wrong answers so far, signed (as long as a real one). */

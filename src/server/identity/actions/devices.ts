@@ -7,7 +7,19 @@
  * (deviceAuth.ts) instead of the second factor. Every action touches the caller's devices only.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, notInArray, or } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  type WithSubquery,
+} from 'drizzle-orm';
 import { idpErrors } from '../errors';
 import { idpDevices, type DeviceRow, type UserRow } from '../schema';
 import type { Action, Body, IdentityContext } from './context';
@@ -36,58 +48,73 @@ export async function rememberedDevice(
 
 /**
  * After a sign-in: the device's last authentication is noted when the client named one of the
- * user's devices; otherwise a new device is made and its NewDeviceMetadata returned.
+ * user's devices; otherwise a new device is made and its NewDeviceMetadata returned. `also`
+ * (common table expressions, e.g. session.ts's `newSession().store`) run in the first statement.
  */
 export async function trackDevice(
   ctx: IdentityContext,
   user: UserRow,
   deviceKey?: string | null,
+  also: WithSubquery[] = [],
 ): Promise<Body | undefined> {
   const now = new Date(ctx.clock());
   if (deviceKey) {
     const known = await ctx.db
+      .with(...also)
       .update(idpDevices)
       .set({ lastAuthenticatedAt: now })
       .where(and(eq(idpDevices.deviceKey, deviceKey), eq(idpDevices.sub, user.sub)))
       .returning({ key: idpDevices.deviceKey });
     if (known.length > 0) return undefined;
+    also = [];
   }
-  await ctx.db
-    .delete(idpDevices)
-    .where(
-      and(
-        eq(idpDevices.sub, user.sub),
-        isNull(idpDevices.verifier),
-        lt(idpDevices.createdAt, new Date(now.getTime() - UNCONFIRMED_TTL_MS)),
-      ),
-    );
   const region = ctx.poolId.split('_')[0] || 'local';
   const key = `${region}_${randomUUID()}`;
   const groupKey = `-${randomBytes(9).toString('base64url')}`;
-  await ctx.db.insert(idpDevices).values({
-    deviceKey: key,
-    sub: user.sub,
-    groupKey,
-    createdAt: now,
-    lastModifiedAt: now,
-    lastAuthenticatedAt: now,
-  });
-  // Devices the user did not remember are kept up to a bound (the newest ones).
+  // One statement: the user's devices left unconfirmed are dropped, and those not remembered
+  // are kept up to a bound (the newest ones; the new device, which the deletes do not see,
+  // is the newest), as the new device is stored.
+  const swept = ctx.db.$with('swept_devices').as(
+    ctx.db
+      .delete(idpDevices)
+      .where(
+        and(
+          eq(idpDevices.sub, user.sub),
+          isNull(idpDevices.verifier),
+          lt(idpDevices.createdAt, new Date(now.getTime() - UNCONFIRMED_TTL_MS)),
+        ),
+      )
+      .returning({ key: idpDevices.deviceKey }),
+  );
   const keep = ctx.db
     .select({ key: idpDevices.deviceKey })
     .from(idpDevices)
     .where(and(eq(idpDevices.sub, user.sub), eq(idpDevices.remembered, false)))
     .orderBy(desc(idpDevices.lastAuthenticatedAt), desc(idpDevices.deviceKey))
-    .limit(MAX_FORGETTABLE);
+    .limit(MAX_FORGETTABLE - 1);
+  const trimmed = ctx.db.$with('trimmed_devices').as(
+    ctx.db
+      .delete(idpDevices)
+      .where(
+        and(
+          eq(idpDevices.sub, user.sub),
+          eq(idpDevices.remembered, false),
+          notInArray(idpDevices.deviceKey, keep),
+        ),
+      )
+      .returning({ key: idpDevices.deviceKey }),
+  );
   await ctx.db
-    .delete(idpDevices)
-    .where(
-      and(
-        eq(idpDevices.sub, user.sub),
-        eq(idpDevices.remembered, false),
-        notInArray(idpDevices.deviceKey, keep),
-      ),
-    );
+    .with(...also, swept, trimmed)
+    .insert(idpDevices)
+    .values({
+      deviceKey: key,
+      sub: user.sub,
+      groupKey,
+      createdAt: now,
+      lastModifiedAt: now,
+      lastAuthenticatedAt: now,
+    });
   return { DeviceKey: key, DeviceGroupKey: groupKey };
 }
 

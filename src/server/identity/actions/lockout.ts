@@ -17,6 +17,11 @@ export const userLockKey = (sub: string): string => `sub:${sub}`;
 /** The lockout key of a login name that belongs to nobody. */
 export const nameLockKey = (name: string): string => `name:${name}`;
 
+/** The lockout key of a sign-in as `name`: the user's, or the name's when nobody has it. */
+export function lockKeyOf(user: { sub: string } | undefined, name: string): string {
+  return user ? userLockKey(user.sub) : nameLockKey(name);
+}
+
 /** A timestamp parameter of raw SQL (PGlite and pg agree on ISO strings). */
 function at(ms: number) {
   return sql`${new Date(ms).toISOString()}::timestamptz`;
@@ -51,15 +56,4 @@ export async function reservePasswordCheck(ctx: IdentityContext, key: string): P
 /** Forgives the failures under `key` after a successful password check. */
 export async function refundPasswordCheck(ctx: IdentityContext, key: string): Promise<void> {
   await ctx.db.delete(idpPasswordLockouts).where(eq(idpPasswordLockouts.key, key));
-}
-
-/** NotAuthorizedException 'Password attempts exceeded' while `key` is locked (reserves nothing). */
-export async function assertNotLocked(ctx: IdentityContext, key: string): Promise<void> {
-  const [row] = await ctx.db
-    .select({ lockedUntil: idpPasswordLockouts.lockedUntil })
-    .from(idpPasswordLockouts)
-    .where(eq(idpPasswordLockouts.key, key));
-  if (row?.lockedUntil && row.lockedUntil.getTime() > ctx.clock()) {
-    throw idpErrors.passwordAttemptsExceeded();
-  }
 }

@@ -3,7 +3,7 @@
  * a signed-in user: GetUser, GlobalSignOut, RevokeToken, DeleteUser.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, type WithSubquery } from 'drizzle-orm';
 import { idpErrors } from '../errors';
 import { idpPasswordLockouts, idpRefreshTokens, users, type UserRow } from '../schema';
 import { hashSecret, newRefreshToken, REFRESH_TOKEN_TTL_MS } from '../tokens';
@@ -12,29 +12,49 @@ import { checkClient, required } from './input';
 import { userLockKey } from './lockout';
 import { attributesOf, mfaSettingsOf, userBySub } from './users';
 
-/** Starts a sign-in session for a user who proved their password: all three tokens. */
-export async function startSession(ctx: IdentityContext, user: UserRow): Promise<Body> {
+/**
+ * A sign-in session of a user who proved their password, not stored yet: `store` are the
+ * common table expressions that store it (the user's expired sessions, of no further use, are
+ * deleted; the new one inserted), to ride on another statement (devices.ts's `trackDevice`:
+ * `ctx.db.with(...store)`); `tokens()` then issues all three tokens.
+ */
+export function newSession(
+  ctx: IdentityContext,
+  user: UserRow,
+): { store: WithSubquery[]; tokens: () => Promise<Body> } {
   const now = ctx.clock();
   const refreshToken = newRefreshToken();
   const originJti = randomUUID();
-  // Expired sessions of this user are of no further use.
-  await ctx.db
-    .delete(idpRefreshTokens)
-    .where(and(eq(idpRefreshTokens.sub, user.sub), lt(idpRefreshTokens.expiresAt, new Date(now))));
-  await ctx.db.insert(idpRefreshTokens).values({
-    tokenHash: hashSecret(refreshToken),
-    originJti,
-    sub: user.sub,
-    authTime: new Date(now),
-    expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS),
-  });
-  const tokens = await ctx.tokens.issue(user, { originJti, authTime: now });
+  const expired = ctx.db.$with('expired_sessions').as(
+    ctx.db
+      .delete(idpRefreshTokens)
+      .where(and(eq(idpRefreshTokens.sub, user.sub), lt(idpRefreshTokens.expiresAt, new Date(now))))
+      .returning({ tokenHash: idpRefreshTokens.tokenHash }),
+  );
+  const stored = ctx.db.$with('new_session').as(
+    ctx.db
+      .insert(idpRefreshTokens)
+      .values({
+        tokenHash: hashSecret(refreshToken),
+        originJti,
+        sub: user.sub,
+        authTime: new Date(now),
+        expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS),
+      })
+      .returning({ tokenHash: idpRefreshTokens.tokenHash }),
+  );
   return {
-    AccessToken: tokens.accessToken,
-    ExpiresIn: tokens.expiresIn,
-    IdToken: tokens.idToken,
-    RefreshToken: refreshToken,
-    TokenType: 'Bearer',
+    store: [expired, stored],
+    async tokens() {
+      const tokens = await ctx.tokens.issue(user, { originJti, authTime: now });
+      return {
+        AccessToken: tokens.accessToken,
+        ExpiresIn: tokens.expiresIn,
+        IdToken: tokens.idToken,
+        RefreshToken: refreshToken,
+        TokenType: 'Bearer',
+      };
+    },
   };
 }
 

@@ -6,20 +6,14 @@
  * challenge and fails exactly as a wrong password does.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { IdpError, idpErrors } from '../errors';
-import { idpRefreshTokens, idpSrpChallenges, type UserRow } from '../schema';
+import { idpRefreshTokens, idpSrpChallenges, users } from '../schema';
 import { N, parseHex, parseTimestamp, serverSession, verifyPasswordClaim } from '../srp';
 import { hashSecret } from '../tokens';
 import { MAX_TIMESTAMP_SKEW_MS, type Action, type Body, type IdentityContext } from './context';
 import { checkClient, loginName, parameters, required } from './input';
-import {
-  assertNotLocked,
-  nameLockKey,
-  refundPasswordCheck,
-  reservePasswordCheck,
-  userLockKey,
-} from './lockout';
+import { lockKeyOf, refundPasswordCheck, reservePasswordCheck } from './lockout';
 import {
   answerMfaSetup,
   answerNewPasswordRequired,
@@ -64,11 +58,6 @@ function optional(input: Body, name: string): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** The lockout key of a sign-in as `name`: the user's, or the name's when nobody has it. */
-function lockKeyOf(user: UserRow | undefined, name: string): string {
-  return user ? userLockKey(user.sub) : nameLockKey(name);
-}
-
 /**
  * InitiateAuth with USER_SRP_AUTH (or CUSTOM_AUTH with CHALLENGE_NAME=SRP_A, `custom`): answers
  * the PASSWORD_VERIFIER challenge (a decoy for nobody); the custom flow's has a Session.
@@ -77,16 +66,18 @@ async function startSrp(ctx: IdentityContext, auth: Body, custom = false): Promi
   const name = loginName(required(auth, 'USERNAME'));
   const A = parseHex(required(auth, 'SRP_A'));
   if (A === undefined) throw idpErrors.invalidParameter('SRP_A is not a hexadecimal number.');
-  const user = await findUser(ctx, name);
-  await assertNotLocked(ctx, lockKeyOf(user, name));
-  const { srpSalt, srpVerifier } = user ?? (await decoyCredentials(ctx, name));
   if (A % N === 0n) throw idpErrors.invalidParameter('Invalid SRP_A: A mod N must not be 0.');
+  // Made for every name (it is a few keyed hashes), used for a name that belongs to nobody.
+  const decoy = await decoyCredentials(ctx, name);
   const secretBlock = randomBytes(64);
   const secretHash = hashSecret(secretBlock);
-  // The caller's challenges in flight are bounded before any exponentiation (srpInFlight.ts).
-  const session = await startSrpChallenge(ctx, secretHash, user?.sub ?? null, () =>
-    serverSession(A, srpVerifier),
-  );
+  // The user is found, a locked key gets no challenge, and the caller's challenges in flight
+  // are bounded, before any exponentiation (srpInFlight.ts).
+  const { user, value: session } = await startSrpChallenge(ctx, name, secretHash, (found) => {
+    const { srpSalt, srpVerifier } = found ?? decoy;
+    return { ...serverSession(A, srpVerifier), srpSalt };
+  });
+  const srpSalt = session.srpSalt;
   const userIdForSrp = user?.username ?? name;
   return {
     ChallengeName: 'PASSWORD_VERIFIER',
@@ -200,16 +191,31 @@ export const respondToAuthChallenge: Action = async (ctx, input) => {
   const signature = required(responses, 'PASSWORD_CLAIM_SIGNATURE');
   const timestamp = required(responses, 'TIMESTAMP');
 
-  // Deleting the challenge makes its secret block single-use: a replay finds nothing.
+  // Deleting the challenge makes its secret block single-use: a replay finds nothing. Its
+  // user, and whether CUSTOM_AUTH started it, are read in the same statement.
   const secretHash = hashSecret(Buffer.from(secretBlock, 'base64'));
+  const custom = takeCustomSrp(ctx, secretHash);
+  const taken = ctx.db.$with('taken').as(
+    ctx.db.delete(idpSrpChallenges).where(eq(idpSrpChallenges.secretHash, secretHash)).returning({
+      sub: idpSrpChallenges.sub,
+      sessionKey: idpSrpChallenges.sessionKey,
+      expiresAt: idpSrpChallenges.expiresAt,
+    }),
+  );
   const [challenge] = await ctx.db
-    .delete(idpSrpChallenges)
-    .where(eq(idpSrpChallenges.secretHash, secretHash))
-    .returning();
+    .with(taken, custom)
+    .select({
+      sessionKey: taken.sessionKey,
+      expiresAt: taken.expiresAt,
+      user: users,
+      custom: sql<boolean>`EXISTS (SELECT 1 FROM ${custom} WHERE ${custom.sub} = ${taken.sub})`,
+    })
+    .from(taken)
+    .leftJoin(users, eq(users.sub, taken.sub));
   const now = ctx.clock();
   if (!challenge) throw idpErrors.invalidSession();
   if (challenge.expiresAt.getTime() <= now) throw idpErrors.expiredSession();
-  const user = challenge.sub === null ? undefined : await userBySub(ctx.db, challenge.sub);
+  const user = challenge.user ?? undefined;
   if (user && name !== user.username && name !== user.email) {
     throw idpErrors.incorrectCredentials();
   }
@@ -233,7 +239,7 @@ export const respondToAuthChallenge: Action = async (ctx, input) => {
   await refundPasswordCheck(ctx, lockKey);
   if (!user.confirmed) throw idpErrors.notConfirmed();
   const deviceKey = optional(responses, 'DEVICE_KEY');
-  if (await takeCustomSrp(ctx, user, secretHash)) {
+  if (challenge.custom) {
     return issueCustomChallenge(ctx, user, deviceKey);
   }
   return completeSignIn(ctx, user, deviceKey);

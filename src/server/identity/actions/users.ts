@@ -25,10 +25,21 @@ export async function findUser(
   db: IdentityTx = ctx.db,
 ): Promise<UserRow | undefined> {
   const name = loginName(username);
-  const rows = await db
-    .select()
-    .from(users)
-    .where(or(eq(users.username, name), eq(users.email, name)));
+  const rows = await db.select().from(users).where(userNamed(name));
+  return pickUser(ctx, rows, name);
+}
+
+/** The condition on `users` of findUser: `name` (a login name) is the username or the email. */
+export function userNamed(name: string) {
+  return or(eq(users.username, name), eq(users.email, name));
+}
+
+/** findUser's choice among the rows `userNamed(name)` selects: not expired, username first. */
+export function pickUser(
+  ctx: IdentityContext,
+  rows: readonly UserRow[],
+  name: string,
+): UserRow | undefined {
   const live = rows.filter((row) => !expired(ctx, row));
   return live.find((row) => row.username === name) ?? live[0];
 }
