@@ -49,7 +49,7 @@ describe('/doc-cli', () => {
     ]);
   });
 
-  it('explains two-factor sign-in: --mfa-code and the terminal prompt (issue 14)', async () => {
+  it('explains two-factor sign-in: --mfa-code and the terminal prompt', async () => {
     expect(examples).toContain('peanut login you@example.com --mfa-code 123456');
     expect(examples).toContain('peanut login you@example.com --email-code');
     const step = source.slice(source.indexOf("'Step 2:"), source.indexOf("'Step 3:"));

@@ -92,7 +92,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REFERRAL_ENABLED: 'maybe' })).toThrow(/REFERRAL_ENABLED/);
   });
 
-  it('reads the sign-in flow (IDP_AUTH_FLOW, issue 14)', () => {
+  it('reads the sign-in flow (IDP_AUTH_FLOW)', () => {
     expect(loadConfig({ IDP_AUTH_FLOW: 'CUSTOM_AUTH' }).idpAuthFlow).toBe('CUSTOM_AUTH');
     expect(() => loadConfig({ IDP_AUTH_FLOW: 'PASSWORD' })).toThrow(
       "IDP_AUTH_FLOW must be USER_SRP_AUTH or CUSTOM_AUTH, got: 'PASSWORD'",
@@ -190,7 +190,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
 
-  it('refuses TRUST_PROXY=true, saying what to set instead (issue 16)', () => {
+  it('refuses TRUST_PROXY=true, saying what to set instead', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
       /TRUST_PROXY=true would let any client choose its own address.*set the number of proxies/,
     );

@@ -27,7 +27,7 @@ describe.each(DATABASE_KINDS)('database on %s', (kind) => {
     expect(database.handle.driver).toBe(kind);
   });
 
-  it('seeds the 27 regions of DESIGN.md, all enabled', async () => {
+  it('seeds the 27 regions of docs/architecture.md, all enabled', async () => {
     const rows = await database.handle.db.select().from(regions);
     expect(rows).toHaveLength(27);
     for (const row of rows) {

@@ -199,7 +199,7 @@ describe('the embedded default', () => {
   });
 });
 
-describe('behind a reverse proxy on this machine (issue 25)', () => {
+describe('behind a reverse proxy on this machine', () => {
   /** The mailbox and SMS outbox statuses for a loopback socket sending `headers`. */
   async function statuses(app: App, headers: Record<string, string>) {
     const mailbox = await app.inject({ method: 'GET', url: '/dev/mailbox/a@example.com', headers });

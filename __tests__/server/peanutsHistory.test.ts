@@ -123,7 +123,7 @@ describe.each(DATABASE_KINDS)('GET /v1/peanuts/history on %s', (kind) => {
     expect(seen).toEqual(all);
   });
 
-  it("counts a Running VPN's unsettled charges as the newest part of its line (issue 11)", async () => {
+  it("counts a Running VPN's unsettled charges as the newest part of its line", async () => {
     // Charged 1.5 peanuts so far, 0.5 of them settled into the ledger.
     const vpnId = '3000@eu-west-3';
     const at = new Date();

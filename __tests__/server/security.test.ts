@@ -36,7 +36,7 @@ function modesBelow(dir: string): { file: string; mode: number }[] {
   return found;
 }
 
-describe('the data directory (issue 16.3)', () => {
+describe('the data directory', () => {
   let dir: string;
   const umask = process.umask();
   beforeEach(() => {
@@ -88,7 +88,7 @@ describe.each(DATABASE_KINDS)('on %s', (kind) => {
     await database?.cleanup();
   });
 
-  it('grants the sign-up bonus once per email address, ever (issue 16.4)', async () => {
+  it('grants the sign-up bonus once per email address, ever', async () => {
     const email = `${uniqueName('bonus')}@example.com`;
     const first = await signUpUser(app, 'bonus', email);
     expect(await balanceNano(app, first)).toBe(10e9);
@@ -107,7 +107,7 @@ describe.each(DATABASE_KINDS)('on %s', (kind) => {
     expect(JSON.stringify(stored.rows)).not.toContain('@');
   });
 
-  it('refuses at creation a token whose custom:config is wider than the server limits (issue 16.9)', async () => {
+  it('refuses at creation a token whose custom:config is wider than the server limits', async () => {
     const user = await signUpUser(app, 'claim');
     // A token of our own pool whose claim a user could have written wider (as with a real
     // Cognito pool where custom:config is writable), signed with the pool's key.
@@ -138,7 +138,7 @@ describe.each(DATABASE_KINDS)('on %s', (kind) => {
   });
 });
 
-describe('TRUST_PROXY (issue 16.5)', () => {
+describe('TRUST_PROXY', () => {
   /** Sends 6 requests, each claiming another address, through `app`; their statuses. */
   async function spoofed(app: App): Promise<number[]> {
     const statuses: number[] = [];
@@ -167,7 +167,7 @@ describe('TRUST_PROXY (issue 16.5)', () => {
   );
 });
 
-describe('/app-config.json and the Host header (issue 16.10)', () => {
+describe('/app-config.json and the Host header', () => {
   let app: App;
   beforeAll(async () => {
     app = await buildApp(testConfig({ ALLOWED_HOSTS: 'vpn.lan:8080' }));
@@ -199,7 +199,7 @@ describe('/app-config.json and the Host header (issue 16.10)', () => {
   );
 });
 
-describe('safeMessage (issue 16.12)', () => {
+describe('safeMessage', () => {
   it('keeps a failed query and its cause, never its parameters', () => {
     const secret = 'kKq3d8e9+private/key==';
     const error = new Error(`Failed query: insert into "vpns" values ($1)\nparams: ${secret}`, {

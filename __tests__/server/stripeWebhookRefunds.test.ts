@@ -186,7 +186,7 @@ describe.each(DATABASE_KINDS)('Stripe webhook on %s', (kind) => {
       expect(await balance(early.sub)).toBe(44 * PEANUT);
     });
 
-    it('takes back a full refund after a won dispute (issue 25: 27 -> 10 -> 27 -> 10)', async () => {
+    it('takes back a full refund after a won dispute (27 -> 10 -> 27 -> 10)', async () => {
       const buyer = await signUpUser(app, 'wonrefund');
       const paymentIntent = stripeId('pi');
       await deliver(

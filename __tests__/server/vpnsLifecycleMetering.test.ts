@@ -150,7 +150,7 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
   });
 
   describe('termination (spec §4)', () => {
-    it('ends a VPN when its consumption reaches maxPeanuts, charging what it used up to it (issue 25)', async () => {
+    it('ends a VPN when its consumption reaches maxPeanuts, charging what it used up to it', async () => {
       const clock = new FakeClock();
       const app = await build({ METER_INTERVAL_S: '5' }, { clock: clock.now });
       const user = await signUpUser(app);
@@ -204,7 +204,7 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
       expect(deleted.metrics).toEqual({ duration: 300, bytes: 0, peanuts: 0.45 });
     });
 
-    it('ends an unlimited VPN when the balance is spent, charging the last interval up to 0 (issue 25)', async () => {
+    it('ends an unlimited VPN when the balance is spent, charging the last interval up to 0', async () => {
       const clock = new FakeClock();
       const provisioner = createSimulatedProvisioner({
         stepMs: 20,

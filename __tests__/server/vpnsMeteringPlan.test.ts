@@ -108,7 +108,7 @@ describe('planMetering', () => {
     expect(plan.end).toEqual({ atMs: R + I, reason: END_REASONS.maxPeanuts });
   });
 
-  it('charges the final interval up to the balance (issue 25), and ends the VPN', () => {
+  it('charges the final interval up to the balance, and ends the VPN', () => {
     const plan = planMetering({ ...base, nowMs: R + I, usageBytes: 1000, balanceNano: 3_000_000 });
     // The balance reaches 0, not below: the last charge is cut to what is left.
     expect(plan.charge?.amountNano).toBe(3_000_000);
@@ -163,7 +163,7 @@ describe('planMetering', () => {
   });
 });
 
-describe('planMetering: settling (issue 11)', () => {
+describe('planMetering: settling', () => {
   /** A VPN charged `m` intervals (7.5e6 nano each, no traffic), settled up to interval `s`. */
   const charged = (m: number, s: number): MeterInput => ({
     ...base,

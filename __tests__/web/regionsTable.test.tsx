@@ -128,7 +128,7 @@ describe('RegionsTable', () => {
     expect(store.getState().regionMessages).toEqual({});
   });
 
-  it('shows a region without an online VPN host as unavailable, its Create disabled (issue 18)', async () => {
+  it('shows a region without an online VPN host as unavailable, its Create disabled', async () => {
     renderTable(
       <RegionsTable />,
       anonymous,

@@ -57,7 +57,7 @@ describe('RequireAuth', () => {
     }
   });
 
-  it('sends a signed-in user who opens /login or /signup to / (issue 14)', async () => {
+  it('sends a signed-in user who opens /login or /signup to /', async () => {
     for (const route of ['/login', '/signup']) {
       const { router, unmount } = renderApp({
         route,

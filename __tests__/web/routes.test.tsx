@@ -16,7 +16,7 @@ function Boom(): never {
 }
 
 describe('route table', () => {
-  it('has every route of spec §2, and /account (issue 14: two-factor set-up)', () => {
+  it('has every route of spec §2, and /account (two-factor set-up)', () => {
     expect(pageRoutes.map((route) => (route.index ? '/' : `/${route.path}`))).toEqual([
       '/',
       '/pricing',

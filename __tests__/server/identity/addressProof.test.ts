@@ -82,7 +82,7 @@ describe('callerOf', () => {
   });
 });
 
-describe.each(DATABASE_KINDS)('address proofs and budgets (issue 25) on %s', (kind) => {
+describe.each(DATABASE_KINDS)('address proofs and budgets on %s', (kind) => {
   let server: IdentityServer;
   beforeAll(async () => {
     server = await startIdentityServer({}, kind);

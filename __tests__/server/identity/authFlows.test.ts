@@ -74,7 +74,7 @@ const notEnabled = (flow: string) => ({
   tokens: false,
 });
 
-describe('app client auth flows (issue 25)', () => {
+describe('app client auth flows', () => {
   const servers: LiveServer[] = [];
   const start = async (env: Record<string, string>) => {
     const live = await startLiveServer({ RATE_LIMIT_MAX: '100000', ...env });

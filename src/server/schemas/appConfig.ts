@@ -29,7 +29,7 @@ export const AppConfigSchema = Type.Object(
             description: 'Hold before rewards are credited (REFERRAL_HOLD_S)',
           }),
         },
-        { description: 'The referral programme (issue 9)' },
+        { description: 'The referral programme' },
       ),
     ),
   },
