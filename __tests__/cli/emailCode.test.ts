@@ -1,5 +1,5 @@
 /**
- * Issue 14: `peanut login --email-code` (CUSTOM_AUTH without a password) as child processes
+ * `peanut login --email-code` (CUSTOM_AUTH without a password) as child processes
  * against the real server: off a terminal it refuses before any mail is sent; on a
  * pseudo-terminal (`script` from util-linux) it asks for the code mailed to the user (read by
  * the test from the local mailbox), again after a wrong one, and signs in.

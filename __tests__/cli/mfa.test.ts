@@ -1,5 +1,5 @@
 /**
- * Issue 14: `peanut login` for an account with an authenticator app (TOTP) turned on, as child
+ * `peanut login` for an account with an authenticator app (TOTP) turned on, as child
  * processes against the real server: the code from `--mfa-code`, a wrong one refused with
  * Cognito's message, and a clear usage error without a code off a terminal. Codes are made with
  * otplib at the real clock; the TOTP set-up is done through the SDK, as the web app does.

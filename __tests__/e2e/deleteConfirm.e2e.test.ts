@@ -1,5 +1,5 @@
 /**
- * Issue 17, in Debian's Chromium at 1280x900 against the real server: Delete's confirmation,
+ * In Debian's Chromium at 1280x900 against the real server: Delete's confirmation,
  * opened on a Running VPN, stays anchored to its button and inside the window while the list's
  * 10 s reload passes; confirming it then deletes the VPN and the row reaches Deleted. A
  * screenshot of the open confirmation after the reload goes to `dist/e2e/`.

@@ -1,5 +1,5 @@
 /**
- * Issue 3 end to end, in Debian's Chromium against the real server on the built SPA: sign up,
+ * End to end, in Debian's Chromium against the real server on the built SPA: sign up,
  * read the code from the local mailbox, confirm, sign in, see the balance 10, reload and stay
  * signed in, change the password, sign out, sign in with the new password, delete the account,
  * and fail to sign in. No console errors, except the identity provider's 400 answering the last

@@ -1,6 +1,6 @@
 /**
- * Issue 11, goal 3, as a regression check on the built SPA (dist/web, or `WEB_DIR`) in Chromium: an anonymous
- * visitor's `/` loads at most 250 KiB of gzip'd JavaScript (exact bytes, gzip level 9, as
+ * The landing page's budget, as a regression check on the built SPA (dist/web, or `WEB_DIR`)
+ * in Chromium: an anonymous visitor's `/` loads at most 250 KiB of gzip'd JavaScript (exact bytes, gzip level 9, as
  * bench/landing.ts counts them: a heavy module back on `/` fails here), none of the dashboard's
  * or the identity library's chunks, and the landing's hero is in the HTML itself (painted before
  * any script runs), which the app then hydrates without an error. The timing (LCP) is the

@@ -1,5 +1,5 @@
 /**
- * Issue 14 end to end, in Debian's Chromium against the real server on the built SPA: sign up,
+ * End to end, in Debian's Chromium against the real server on the built SPA: sign up,
  * confirm, sign in, open the Account page and turn an authenticator app on with a code the test
  * computes (otplib) from the secret shown; sign out and in: the code is asked, given, and
  * "Remember this device" ticked; sign out and in again: no code. The Account page shows this

@@ -1,5 +1,5 @@
 /**
- * Issue 8 end to end, in Debian's Chromium against the real server on the built SPA: sign up
+ * End to end, in Debian's Chromium against the real server on the built SPA: sign up
  * and in, Buy on the Starter pack (a new tab on the local checkout), Pay, come back and see the
  * balance go from 10 to 27 and the purchase in the statement; Refund it on the checkout page and
  * see 10 again, the purchase marked refunded. Screenshots of the checkout and the statement go

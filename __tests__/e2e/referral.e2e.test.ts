@@ -1,5 +1,5 @@
 /**
- * Issue 9 end to end, in Debian's Chromium against the real server on the built SPA, with two
+ * End to end, in Debian's Chromium against the real server on the built SPA, with two
  * people: A buys a pack and shares the referral link from /referral; B opens that link signed
  * out, signs up and in, finds A's code pre-filled and valid on /referral, buys a pack on the
  * local checkout; both balances show the 5-peanut rewards, both histories and stats show the

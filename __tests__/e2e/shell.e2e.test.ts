@@ -1,5 +1,5 @@
 /**
- * Issue 2 end to end, in Debian's Chromium against the real server on the built SPA: the home
+ * End to end, in Debian's Chromium against the real server on the built SPA: the home
  * page lists the 27 regions sorted by country then city, every route of spec §2's route table
  * renders its page (protected ones redirect to /login), an unknown route shows the not-found
  * page, and no page logs a console error.

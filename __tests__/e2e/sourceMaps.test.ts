@@ -1,5 +1,5 @@
 /**
- * Issue 16 point 12: the production build publishes no source map. dist/web (built by
+ * The production build publishes no source map. dist/web (built by
  * `npm run build`, which `npm test` runs first) holds no `.map` file and no `sourceMappingURL`
  * comment, and the server answers 404 for the map of a served script. No browser needed.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 4 end to end, in Debian's Chromium against the real server on the built SPA, with the
+ * End to end, in Debian's Chromium against the real server on the built SPA, with the
  * simulated provisioner made fast (SIMULATED_STEP_MS, METER_INTERVAL_S):
  * - sign up, confirm with the code from the local mailbox, sign in; create a VPN, see it reach
  *   Running; download its config and check its content; open the QR window and see the image;

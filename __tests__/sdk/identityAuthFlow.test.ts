@@ -1,5 +1,5 @@
 /**
- * Issue 14: `IDP_AUTH_FLOW` chooses how the SPA and the CLI sign in. With `CUSTOM_AUTH` the
+ * `IDP_AUTH_FLOW` chooses how the SPA and the CLI sign in. With `CUSTOM_AUTH` the
  * server's `/app-config.json` says `authFlow: 'CUSTOM_AUTH'`, and an SDK client made from it (as
  * the SPA's boot and the CLI make theirs) gets the mailed-code challenge after the password;
  * without it the field is absent and sign-in is SRP alone. A malformed value stops the server.

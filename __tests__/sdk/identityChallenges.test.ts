@@ -1,5 +1,5 @@
 /**
- * Issue 14: the SDK's sign-in answering challenges, and the two-factor settings of a signed-in
+ * The SDK's sign-in answering challenges, and the two-factor settings of a signed-in
  * user, through amazon-cognito-identity-js against the identity provider listening on a port.
  * Authenticator codes are made with otplib at the server's clock (real time plus `offset`,
  * moved a 30 s step on before a step is used again: the provider accepts each step once).

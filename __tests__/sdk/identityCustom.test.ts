@@ -1,5 +1,5 @@
 /**
- * Issue 14: the SDK's CUSTOM_AUTH against the identity provider listening on a port: with
+ * The SDK's CUSTOM_AUTH against the identity provider listening on a port: with
  * `authFlow: 'CUSTOM_AUTH'` the password is followed by the custom challenge (a code mailed to
  * the user, read from the local mailbox); `startEmailCodeSignIn` signs in with the code alone,
  * and a second factor the user turned on is still asked for after it.

@@ -1,5 +1,5 @@
 /**
- * Issue 14: the SDK's remembered devices and email/phone changes through amazon-cognito-identity-js
+ * The SDK's remembered devices and email/phone changes through amazon-cognito-identity-js
  * against the identity provider listening on a port. A client's storage is its device: after the
  * authenticator code, rememberDevice() makes the next sign-in from the same storage skip the code
  * (DEVICE_SRP_AUTH); listDevices() marks the storage's device; forgetting it brings the code

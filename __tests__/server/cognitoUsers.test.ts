@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 4: users of a real Cognito pool (COGNITO_ISSUER, with a JWKS this test serves
+ * Users of a real Cognito pool (COGNITO_ISSUER, with a JWKS this test serves
  * and tokens it signs) get their account row, and the sign-up bonus exactly once, on first use,
  * even when their first requests race; on PGlite, and on PostgreSQL when TEST_DATABASE_URL is
  * set (where the requests really run in parallel).

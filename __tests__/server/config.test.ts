@@ -97,7 +97,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ IDP_AUTH_FLOW: 'PASSWORD' })).toThrow(
       "IDP_AUTH_FLOW must be USER_SRP_AUTH or CUSTOM_AUTH, got: 'PASSWORD'",
     );
-    // Issue 25: USER_PASSWORD_AUTH only when asked for.
+    // USER_PASSWORD_AUTH only when asked for.
     expect(loadConfig({ IDP_ALLOW_PASSWORD_AUTH: 'true' }).idpAllowPasswordAuth).toBe(true);
     expect(loadConfig({}).idpAllowPasswordAuth).toBe(false);
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 13: nobody but the account owner sees a confirmation or reset code.
+ * Nobody but the account owner sees a confirmation or reset code.
  * - Production refuses to start without SMTP_URL and has no /dev/* route at all; codes arrive
  *   by mail (a local SMTP sink started by the test).
  * - The embedded default listens on 127.0.0.1, and its /dev/mailbox answers loopback callers
@@ -7,7 +7,7 @@
  *   through a veth to the host) gets 404, unless DEV_TOOLS_PUBLIC=true.
  * - The account-takeover sequence (ForgotPassword, read the code, ConfirmForgotPassword, sign
  *   in) fails in each configuration.
- * - Issue 25: a loopback socket carrying X-Forwarded-For or Forwarded (a reverse proxy on this
+ * - A loopback socket carrying X-Forwarded-For or Forwarded (a reverse proxy on this
  *   machine) is local only when TRUST_PROXY resolves it to loopback.
  */
 import { execFile } from 'node:child_process';

@@ -2,7 +2,9 @@
  * The documentation lives in the repository and the code's references into it hold:
  * - every `§N` a comment cites (as in "spec §5") names a heading `## §N ...` of docs/product.md;
  * - every relative link of README.md and docs/ names a file that exists, and its `#anchor`, if
- *   any, a heading of that file (GitHub's slugs).
+ *   any, a heading of that file (GitHub's slugs);
+ * - code, tests and config state their rules and reasons themselves: they cite no issue number
+ *   and no file outside the repository (a design note or specification kept elsewhere).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -89,6 +91,23 @@ describe('docs/product.md', () => {
       });
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe('code, tests and config', () => {
+  it('cite no issue number and no document outside the repository', () => {
+    const outside = /\bissues? #?\d+|\bDESIGN\.md\b|product-spec|\.\.\/shared\//i;
+    const found: string[] = [];
+    // This file names the patterns it looks for.
+    for (const file of codeFiles().filter((name) => name !== __filename)) {
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (outside.test(line))
+            found.push(`${path.relative(root, file)}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(found).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Issue 25 point 5: an embedded instance exposed with HOST=0.0.0.0 hands out no peanuts
+ * An embedded instance exposed with HOST=0.0.0.0 hands out no peanuts
  * (docs/architecture.md "local checkout exposure", docs/security.md).
  * - From another host (a network namespace this test makes, on a veth /30 of its own), the
  *   local checkout (page, Pay), an event signed with the public default webhook secret and the

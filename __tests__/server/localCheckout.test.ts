@@ -200,7 +200,7 @@ describe('local checkout', () => {
     expect(JSON.parse(latest.body).data.object).toMatchObject({ status: 'won' });
     const page = await app.inject({ method: 'GET', url: `/checkout/pro?session=${sessionId}` });
     expect(page.body).toContain('<span id="state">paid</span>');
-    // Issue 25: refunded after the won dispute, the pack's peanuts go back (44 -> 10, was 44).
+    // Refunded after the won dispute, the pack's peanuts go back (44 -> 10, was 44).
     await app.inject({ method: 'POST', url: `/checkout/pro/sessions/${sessionId}/refund` });
     expect(await app.ledger.balanceNano(buyer.sub)).toBe(10 * PEANUT);
   });

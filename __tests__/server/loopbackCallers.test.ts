@@ -1,5 +1,5 @@
 /**
- * Issue 25 point 5, what one loopback check decides (net/loopback.ts, docs/architecture.md "local
+ * What one loopback check decides (net/loopback.ts, docs/architecture.md "local
  * checkout exposure"): who is a loopback caller given TRUST_PROXY and the forwarding headers; the
  * local checkout's pages and the events signed with the public default webhook secret refused to
  * any other caller, crediting nothing; production refusing that secret. exposedInstance.test.ts

@@ -1,5 +1,5 @@
 /**
- * Issue 25 point 9: the sign-up bonus and "an email address is referred once" hold per mailbox,
+ * The sign-up bonus and "an email address is referred once" hold per mailbox,
  * not per spelling: a `+tag` on any domain, and dots in gmail.com / googlemail.com addresses,
  * make no new mailbox. Records written before (HMAC of the address as typed) still count for
  * that exact address. Sign-in keeps the address as typed. On PGlite, and on PostgreSQL when

@@ -1,9 +1,9 @@
 /**
- * Issue 16, the points outside the identity provider's actions: the data directory's modes (3),
- * the sign-up bonus once per email (4), TRUST_PROXY (5), limits claims wider than the server's
- * (9), the Host header of /app-config.json (10) and the one redaction helper of logged errors
- * (12). Issue 13's /dev routes are in devTools.test.ts, the guessing races in
- * identity/guessing.test.ts, the final metering interval in vpnsMeteringPlan.test.ts.
+ * Security outside the identity provider's actions: the data directory's modes, the sign-up
+ * bonus once per email, TRUST_PROXY, limits claims wider than the server's, the Host header of
+ * /app-config.json and the one redaction helper of logged errors. The /dev routes are in
+ * devTools.test.ts, the guessing races in identity/guessing.test.ts, the final metering interval
+ * in vpnsMeteringPlan.test.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';

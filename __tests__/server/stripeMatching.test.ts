@@ -1,5 +1,5 @@
 /**
- * Issue 8's remaining cases of real Stripe events: a Payment Link session without
+ * The remaining cases of real Stripe events: a Payment Link session without
  * `metadata.packId` matched to its pack by its configured link id
  * (`STRIPE_PAYMENT_LINK_<PACK>`) or by its amount before discounts (`STRIPE_MATCH_AMOUNT`), and
  * partial refunds debiting their share of the peanuts (cumulative `amount_refunded`), once each,

@@ -1,5 +1,5 @@
 /**
- * The VPN lifecycle's metering and termination (spec §4; issues 4 and 16): exact, idempotent
+ * The VPN lifecycle's metering and termination (spec §4): exact, idempotent
  * charges in nano-peanuts whatever the number of workers, settlement into the ledger, the
  * partial interval charged on deletion, and VPNs ended by maxPeanuts, deleteAfter and a spent
  * balance, also by the periodic pass; on PGlite and, when TEST_DATABASE_URL is set, on

@@ -1,5 +1,5 @@
 /**
- * Issue 11: the parts of `/` that load when wanted behave as before once there. The header
+ * The parts of `/` that load when wanted behave as before once there. The header
  * search is a plain input until used, then antd's AutoComplete with what was typed and the
  * focus; the home page's regions table loads when its section is in view or the visitor scrolls,
  * and at once when signed in.

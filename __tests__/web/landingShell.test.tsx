@@ -1,5 +1,5 @@
 /**
- * Issue 11, goal 3: index.html holds the landing page as an anonymous visitor sees it at `/`
+ * index.html holds the landing page as an anonymous visitor sees it at `/`
  * (src/web/prerender, rendered at build time), and the boot hydrates it: React keeps the nodes
  * painted before any script ran. Elsewhere, and with a stored session, the shell is not used.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17: nothing Redux DevTools or a log could record holds a secret. A sign-in, a password
+ * Nothing Redux DevTools or a log could record holds a secret. A sign-in, a password
  * change, a create, a config download and a QR code run against a store that records every
  * action; no action and no state holds the passwords, the token, the WireGuard config text (or
  * its base64) or the QR PNG.

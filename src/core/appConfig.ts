@@ -17,7 +17,7 @@ export interface AppConfig {
   identityEndpoint: string;
   /**
    * How the SPA and the CLI sign in: absent or `USER_SRP_AUTH` (the password), `CUSTOM_AUTH`
-   * (the password, then the custom challenge: a code mailed to the user). Issue 14.
+   * (the password, then the custom challenge: a code mailed to the user).
    */
   authFlow?: 'USER_SRP_AUTH' | 'CUSTOM_AUTH';
   /**

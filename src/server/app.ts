@@ -138,7 +138,7 @@ async function registerPlugins(
   await app.register(packsService, { config });
   await app.register(ledgerService, { signupBonusPeanuts: preset.signupBonusPeanuts });
   await app.register(referralService, { clock: deps.clock });
-  // Issue 9: a purchase carrying a referral code makes a referral; its refund reverses it.
+  // A purchase carrying a referral code makes a referral; its refund reverses it.
   await app.register(billingService, { hooks: app.referral });
   const mailer = config.embeddedIdp
     ? createMailer({ db: handle.db, smtpUrl: config.smtpUrl, from: config.smtpFrom })
@@ -147,9 +147,9 @@ async function registerPlugins(
   // address ever (deleting the account and signing up again gets none).
   const onAccountCreated = async (user: HookUser, tx: IdentityTx) => {
     if (user.email) await app.ledger.creditSignupBonus(user.sub, user.email, tx);
-    // Issue 8: purchases paid before the account was confirmed are credited now.
+    // Purchases paid before the account was confirmed are credited now.
     await app.billing.applyPending(user.sub, tx);
-    // Issue 9: every user gets their own referral code at sign-up.
+    // Every user gets their own referral code at sign-up.
     await app.referral.ownCode(user.sub, tx);
   };
   // Text messages stay in the local SMS outbox when mail stays in the local mailbox.
@@ -182,7 +182,7 @@ async function registerPlugins(
       },
     });
   }
-  // Issue 14: a real Cognito pool's users get their account row on first use.
+  // A real Cognito pool's users get their account row on first use.
   await app.register(auth, {
     externalAccounts: config.cognitoIssuer
       ? createExternalAccounts(handle.db, onAccountCreated)

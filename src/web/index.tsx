@@ -1,7 +1,7 @@
 /**
  * Entry point of the SPA bundle: boots the app into `#root`.
  *
- * Issue 11: the app's code (React, antd, the store: the `app` chunk and its libraries, fetched
+ * The app's code (React, antd, the store: the `app` chunk and its libraries, fetched
  * at once beside this one) runs only after the browser has painted the page once, so the landing
  * shell of index.html (or the loading screen) is on screen before the scripts' long first run,
  * not after it. If the app's chunk cannot be loaded, the page says so.

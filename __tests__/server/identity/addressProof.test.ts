@@ -1,5 +1,5 @@
 /**
- * Issue 25 points 6, 7 and 10, as an attacker runs them against a listening identity server in
+ * Address proofs and code budgets, as an attacker runs them against a listening identity server in
  * raw user-pool calls (and amazon-cognito-identity-js for sign-up): a code proves the one
  * address it was mailed to; a username shaped like an email must be the email attribute; and a
  * caller who spent its budgets for an address does not stop the owner, from another client

@@ -1,5 +1,5 @@
 /**
- * Issue 14: the user's own attributes through amazon-cognito-identity-js against a listening
+ * The user's own attributes through amazon-cognito-identity-js against a listening
  * server: changing the email (kept until a mailed code proves the new one), adding and verifying
  * a phone number by a code from the local SMS outbox, deleting it, and Cognito's refusals. On
  * PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.

@@ -1,5 +1,5 @@
 /**
- * Issue 25 point 8: the app client's auth flows as Cognito's ExplicitAuthFlows, on the real
+ * The app client's auth flows as Cognito's ExplicitAuthFlows, on the real
  * application listening on a port (its settings, not a test pool's): the flow of IDP_AUTH_FLOW
  * and REFRESH_TOKEN_AUTH always, USER_PASSWORD_AUTH only with IDP_ALLOW_PASSWORD_AUTH=true, any
  * other flow answering InvalidParameterException `<flow> flow not enabled for this client`.

@@ -1,5 +1,5 @@
 /**
- * Issue 14: the second factors at sign-in through amazon-cognito-identity-js against a
+ * The second factors at sign-in through amazon-cognito-identity-js against a
  * listening server: SMS_MFA with codes from the local SMS outbox, SELECT_MFA_TYPE when both
  * factors are on and none is preferred, and MFA_SETUP (an authenticator app associated by
  * Session during sign-in) when the pool requires MFA.

@@ -1,5 +1,5 @@
 /**
- * Issue 14: CUSTOM_AUTH through amazon-cognito-identity-js against a listening server: SRP,
+ * CUSTOM_AUTH through amazon-cognito-identity-js against a listening server: SRP,
  * then a code mailed to the user (the built-in custom challenge), read from the local mailbox;
  * wrong codes, the third wrong code, reused and expired Sessions; and the passwordless flow
  * (`CognitoUser.initiateAuth`), whose decoy for an unknown name answers as a real one does.

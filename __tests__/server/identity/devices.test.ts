@@ -1,5 +1,5 @@
 /**
- * Issue 14: remembered devices through amazon-cognito-identity-js against a listening server:
+ * Remembered devices through amazon-cognito-identity-js against a listening server:
  * a sign-in gets a new device the library confirms (ConfirmDevice), the user remembers it
  * (UpdateDeviceStatus), and the next sign-in from it proves the device by SRP
  * (DEVICE_SRP_AUTH, DEVICE_PASSWORD_VERIFIER) instead of the authenticator app's code;

@@ -1,5 +1,5 @@
 /**
- * Issue 16, points 1, 2, 6, 7 and 8: code and password guessing under concurrency, who has an
+ * Code and password guessing under concurrency, who has an
  * account, sessions after a password change, unconfirmed sign-ups. On PGlite, and on
  * PostgreSQL (where requests really run in parallel) when TEST_DATABASE_URL is set. The
  * server's clock stands still (`clock`), so no lock runs out during a burst.

@@ -1,5 +1,5 @@
 /**
- * Issue 14 (part): software-token MFA driven by amazon-cognito-identity-js against our
+ * Software-token MFA driven by amazon-cognito-identity-js against our
  * identity endpoint: associate an authenticator app, verify it, turn it on, then sign in
  * through the SOFTWARE_TOKEN_MFA challenge. Codes are made with otplib as an authenticator app
  * makes them, at the server's clock (real time plus `offset`).

@@ -1,5 +1,5 @@
 /**
- * Issue 14: the Account page's "Email and phone": a new email gets a code, a wrong code and a
+ * The Account page's "Email and phone": a new email gets a code, a wrong code and a
  * taken address show clear errors, the right code updates the email shown (and the store's
  * user); a phone number in international format gets a texted code, a malformed one is refused
  * before anything is sent. The identity client is scripted; the SDK's calls run against the

@@ -1,5 +1,5 @@
 /**
- * Issue 14: the Account page's "Remembered devices": the user's devices with their name, last
+ * The Account page's "Remembered devices": the user's devices with their name, last
  * use and status, this browser marked; forgetting one reloads the list; errors show with clear
  * texts. The identity client is scripted; the SDK's calls run against the provider in
  * __tests__/sdk/identityDevices.test.ts.

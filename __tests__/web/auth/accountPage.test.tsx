@@ -1,5 +1,5 @@
 /**
- * Issue 14: the Account page's "Two-factor authentication": set an authenticator app up (QR
+ * The Account page's "Two-factor authentication": set an authenticator app up (QR
  * code, then a first code), a wrong code inline, turn it off. The identity client is scripted;
  * the SDK calls are tested against the provider in __tests__/sdk/identityChallenges.test.ts.
  */

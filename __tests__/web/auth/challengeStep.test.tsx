@@ -1,5 +1,5 @@
 /**
- * Issue 14: the sign-in form's step after the password when the pool sends a challenge
+ * The sign-in form's step after the password when the pool sends a challenge
  * (authenticator code, texted code, factor choice, new password, authenticator set-up), with
  * Cognito's errors inline. The identity client is scripted; the SDK's side of each challenge is
  * tested against the provider in __tests__/sdk/identityChallenges.test.ts.

@@ -1,5 +1,5 @@
 /**
- * Issue 14: the sign-in form's step for CUSTOM_AUTH's custom challenge (a code mailed to the
+ * The sign-in form's step for CUSTOM_AUTH's custom challenge (a code mailed to the
  * user): a code input naming where the mail went, a wrong code said inline and asked again (the
  * pool answers the same challenge anew), the third wrong code back to the password with
  * Cognito's message. The identity client is scripted; the SDK's side is tested against the

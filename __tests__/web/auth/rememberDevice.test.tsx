@@ -1,5 +1,5 @@
 /**
- * Issue 14: the second factor's step offers "Remember this device"; ticked, the identity client
+ * The second factor's step offers "Remember this device"; ticked, the identity client
  * remembers this browser's device once the code signs in (its keys stay in the identity storage,
  * never in the store); not ticked, nothing is remembered. A failure to remember leaves the user
  * signed in with a warning. The SDK's side runs against the provider in

@@ -1,5 +1,5 @@
 /**
- * Issue 17: moving a slider of the configuration panel changes only the panel; the VPN list
+ * Moving a slider of the configuration panel changes only the panel; the VPN list
  * (its table and rows) does not render again, because every component selects only what it
  * shows; a list reload that brings no change renders nothing again.
  */

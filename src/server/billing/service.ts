@@ -153,7 +153,7 @@ export function createBilling(deps: BillingDeps): BillingService {
       return unmatchedPaid(eventId, session, packId, 'client_reference_id names no user', tx);
     }
     if (!pack) return unmatchedPaid(eventId, session, packId, 'unknown pack', tx);
-    // Issue 25: what was paid for is the pack's price, whatever the metadata says.
+    // What was paid for is the pack's price, whatever the metadata says.
     const mismatch = priceMismatch(session, pack);
     if (mismatch !== undefined) return unmatchedPaid(eventId, session, pack.id, mismatch, tx);
     const [user] = await tx

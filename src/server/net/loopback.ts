@@ -1,5 +1,5 @@
 /**
- * Loopback checks (issues 13, 16, 25): the development companions (`/dev/*`, the local checkout
+ * Loopback checks: the development companions (`/dev/*`, the local checkout
  * `/checkout/*`, events signed with the public default webhook secret) answer only callers on
  * this machine, and `/app-config.json` reflects only loopback or configured host names.
  *

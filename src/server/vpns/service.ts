@@ -247,7 +247,7 @@ export function createVpnService(options: VpnServiceOptions): VpnService {
           regions,
         });
         const { maxPeanuts, deleteAfter, type } = valid.config;
-        // Issue 18: a region whose VPN hosts are all away (or full) takes no VPN now.
+        // A region whose VPN hosts are all away (or full) takes no VPN now.
         const unavailable = options.regionUnavailable?.(valid.region);
         if (unavailable !== undefined) throw new HttpError(400, unavailable);
         return insertVpn(tx, {

@@ -2,7 +2,7 @@
  * Boot: loads `/app-config.json`, makes the identity client and the store, starts the sagas and
  * renders the app; if the configuration cannot be loaded, renders an error saying so.
  *
- * Issue 11: the identity library is loaded lazily (see lazyIdentity.ts); when a session is
+ * The identity library is loaded lazily (see lazyIdentity.ts); when a session is
  * stored, its chunk and the dashboard's are fetched at once, beside the configuration, so a
  * signed-in visitor waits for no extra round trip. On `/`, the home page's chunks are fetched
  * beside the configuration too.

@@ -1,4 +1,4 @@
--- Issue 11: every change of `vpns` notifies channel `peanut_vpns` once per statement, after
+-- Every change of `vpns` notifies channel `peanut_vpns` once per statement, after
 -- commit, with the owners whose VPNs changed (comma-separated subs), or '*' when more than 100
 -- owners changed at once (a metering pass). Servers cache VPN reads and drop them on this.
 CREATE FUNCTION peanut_vpns_notify() RETURNS trigger LANGUAGE plpgsql AS $$

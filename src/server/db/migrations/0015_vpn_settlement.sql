@@ -1,4 +1,4 @@
--- Issue 11: metering charges a VPN's row each pass and settles into the ledger at the end and
+-- Metering charges a VPN's row each pass and settles into the ledger at the end and
 -- once per settlement period (vpns/metering.ts "Settling"). Until now every charge was written
 -- to the ledger at once, so everything consumed so far is settled.
 ALTER TABLE "vpns" ADD COLUMN "settled_nano" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint

@@ -87,7 +87,7 @@ export function RegionsTable({ onCreate, creatingRegions = [] }: RegionsTablePro
         if (row.skeleton) return cellSkeleton;
         const message = messages[row.name];
         if (!message) {
-          // Issue 18: no VPN host of the region is online (or all are full) now.
+          // No VPN host of the region is online (or all are full) now.
           return row.available === false ? (
             <Typography.Text type="secondary">{UNAVAILABLE_TEXT}</Typography.Text>
           ) : null;
