@@ -6,6 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Value } from '@sinclair/typebox/value';
 import { loadConfig } from '../../src/server/config';
 import { loadHostAgentSettings, loadHostsSettings } from '../../src/server/hosts/settings';
 import { loadNetnsSettings } from '../../src/server/provisioners/netnsSettings';
@@ -156,6 +157,16 @@ describe('secrets from files (<NAME>_FILE)', () => {
 });
 
 describe('the settings records', () => {
+  it('give each setting one record, whose default its own schema accepts', () => {
+    const all = [...SETTINGS, ...HOST_ONLY_SETTINGS];
+    expect(new Set(all.map((s) => s.name)).size).toBe(all.length);
+    const withDefault = all.filter((s) => s.schema.default !== undefined);
+    expect(withDefault.length).toBeGreaterThan(30);
+    for (const { name, schema } of withDefault) {
+      expect([name, Value.Check(schema, schema.default)]).toEqual([name, true]);
+    }
+  });
+
   it.each(['settings.ts', 'settingRecord.ts', 'settingsHosts.ts'])(
     '%s is a leaf: it imports only TypeBox and the other records (no cycle)',
     (name) => {

@@ -1,6 +1,7 @@
 /**
- * Every setting the service and a VPN host read, each declared once (a leaf module: it imports
- * no other server module). One record per environment variable: its name, a TypeBox schema of
+ * Every setting the service and a VPN host read, each declared once (with settingRecord.ts and
+ * settingsHosts.ts, leaf modules: they import no other server module, so every loader can
+ * import them without a cycle). One record per environment variable: its name, a TypeBox schema of
  * the accepted value (limits, choices and, when constant, the default), the default in words,
  * a description, whether production requires it and whether it is a secret (then `<NAME>_FILE`,
  * a file holding the value, is accepted instead).
@@ -13,9 +14,9 @@ import { Type } from '@sinclair/typebox';
 import { bool, choice, int, num, setting, text, type SettingDoc } from './settingRecord';
 import { HOST_ONLY_SETTINGS, HOSTS_SETTINGS, NETNS_SETTINGS } from './settingsHosts';
 
-export type { SettingDoc, SettingScope } from './settingRecord';
+export type { SettingDoc } from './settingRecord';
 export { DEFAULT_MAX_BYTES_PER_S, NETNS_DEFAULTS } from './settingRecord';
-export { HOST_ONLY_SETTINGS, HOSTS_SETTINGS, NETNS_SETTINGS } from './settingsHosts';
+export { HOST_ONLY_SETTINGS } from './settingsHosts';
 
 /** Log levels pino accepts (plus `silent`). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

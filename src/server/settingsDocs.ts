@@ -9,7 +9,7 @@ import { HOST_ONLY_SETTINGS, SETTINGS, type SettingDoc } from './settings';
 export const SETTINGS_DOC_PATH = 'docs/configuration.md';
 
 /** The accepted values of a schema in words, e.g. `whole number, 0 to 65535`. */
-export function describeSchema(schema: TSchema): string {
+function describeSchema(schema: TSchema): string {
   const { type, minimum, maximum, anyOf, pattern } = schema as {
     type?: string;
     minimum?: number;
