@@ -274,17 +274,20 @@ function readAllowedHosts(r: SettingsReader): readonly string[] {
  */
 export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
   const r = new SettingsReader(env);
-  const nodeEnv = r.text('NODE_ENV') ?? 'development';
+  const nodeEnv = r.text('NODE_ENV');
   const production = nodeEnv === 'production';
   const required = (name: string): string | undefined => r.required(name, production);
 
   const databaseUrl = required('DATABASE_URL');
-  const port = r.int('PORT') ?? 8080;
+  const port = r.int('PORT');
   const publicUrlRaw = required('PUBLIC_URL');
   const localUrl = `http://localhost:${port}`;
   const publicUrl = readOrigin(r, 'PUBLIC_URL', publicUrlRaw ?? localUrl, localUrl);
   const checkoutUrls = Object.fromEntries(
-    PACK_IDS.map((id) => [id, required(checkoutUrlSetting(id)) ?? `/checkout/${id}`]),
+    PACK_IDS.map((id) => [
+      id,
+      required(checkoutUrlSetting(id)) ?? r.defaultText(checkoutUrlSetting(id)),
+    ]),
   ) as Record<PackId, string>;
 
   const logLevel = r.choice('LOG_LEVEL', LOG_LEVELS);
@@ -303,7 +306,8 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
   if (!embeddedIdp && cognitoIssuer === undefined && !r.hasFailed('EMBEDDED_IDP')) {
     r.fail('EMBEDDED_IDP', 'EMBEDDED_IDP=false needs COGNITO_ISSUER: nobody could sign in');
   }
-  const stripeWebhookSecret = required('STRIPE_WEBHOOK_SECRET') ?? LOCAL_WEBHOOK_SECRET;
+  const stripeWebhookSecret =
+    required('STRIPE_WEBHOOK_SECRET') ?? r.defaultText('STRIPE_WEBHOOK_SECRET');
   if (
     production &&
     stripeWebhookSecret === LOCAL_WEBHOOK_SECRET &&
@@ -318,29 +322,29 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
 
   const config: ServerConfig = {
     port,
-    host: r.text('HOST') ?? '127.0.0.1',
-    dataDir: r.text('DATA_DIR') ?? './data',
+    host: r.text('HOST'),
+    dataDir: r.text('DATA_DIR'),
     databaseUrl,
     publicUrl,
     originsFixed: publicUrlRaw !== undefined || identityEndpointRaw !== undefined,
-    webDir: r.text('WEB_DIR') ?? 'dist/web',
+    webDir: r.text('WEB_DIR'),
     logLevel,
     nodeEnv,
     production,
-    rateLimitMax: r.int('RATE_LIMIT_MAX') ?? 600,
-    bodyLimit: r.int('BODY_LIMIT') ?? 1024 * 1024,
+    rateLimitMax: r.int('RATE_LIMIT_MAX'),
+    bodyLimit: r.int('BODY_LIMIT'),
     trustProxy: readTrustProxy(r),
     devToolsPublic: !production && r.boolean('DEV_TOOLS_PUBLIC'),
     allowedHosts: readAllowedHosts(r),
     embeddedIdp,
-    idpRegion: r.text('IDP_REGION') ?? 'ca-central-1',
+    idpRegion: r.text('IDP_REGION'),
     idpAuthFlow,
     idpAllowPasswordAuth: r.boolean('IDP_ALLOW_PASSWORD_AUTH'),
-    userPoolId: r.text('USER_POOL_ID') ?? 'local_peanutvpn',
-    userPoolClientId: r.text('USER_POOL_CLIENT_ID') ?? 'peanutvpn-local',
+    userPoolId: r.text('USER_POOL_ID'),
+    userPoolClientId: r.text('USER_POOL_CLIENT_ID'),
     identityEndpoint,
     smtpUrl,
-    smtpFrom: r.text('SMTP_FROM') ?? 'Peanut VPN <no-reply@localhost>',
+    smtpFrom: r.text('SMTP_FROM'),
     cognitoIssuer,
     checkoutUrls: Object.freeze(checkoutUrls),
     paymentLinks: readPaymentLinks(r),
@@ -350,13 +354,13 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     provisioner: r.choice('PROVISIONER', PROVISIONER_NAMES),
     netns: loadNetnsSettings(env, { reader: r }),
     hosts: loadHostsSettings(env, r),
-    simulatedStepMs: r.int('SIMULATED_STEP_MS') ?? 1500,
+    simulatedStepMs: r.int('SIMULATED_STEP_MS'),
     meterIntervalMs: Math.round(1000 * r.number('METER_INTERVAL_S')),
     meterSettleMs: Math.round(1000 * r.number('METER_SETTLE_S')),
-    vpnQuota: r.int('VPN_QUOTA'),
+    vpnQuota: r.optionalInt('VPN_QUOTA'),
     referralEnabled: r.boolean('REFERRAL_ENABLED'),
     referralRewardPeanuts: r.number('REFERRAL_REWARD_PEANUTS'),
-    referralHoldS: r.int('REFERRAL_HOLD_S', { fallback: production ? 172_800 : 0 }) ?? 0,
+    referralHoldS: r.int('REFERRAL_HOLD_S', { fallback: production ? 172_800 : 0 }),
   };
   r.finish();
   return Object.freeze(config);

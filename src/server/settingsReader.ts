@@ -35,6 +35,16 @@ function limits(schema: TSchema): { min: number; max: number; fallback: number |
   return { min: minimum, max: maximum, fallback: schema.default as number | undefined };
 }
 
+/**
+ * The `default` of `name`'s schema.
+ * @throws Error when it has none (a programming error).
+ */
+function defaultOf(name: string): unknown {
+  const value: unknown = settingOf(name).schema.default;
+  if (value === undefined) throw new Error(`Setting ${name} has no default`);
+  return value;
+}
+
 /** Reads settings from one environment and collects the problems (see the module comment). */
 export class SettingsReader {
   private readonly problems: string[] = [];
@@ -94,24 +104,42 @@ export class SettingsReader {
     return value;
   }
 
-  /** The value of `name`, else its schema's default (text settings). */
-  text(name: string): string | undefined {
-    return this.raw(name) ?? (settingOf(name).schema.default as string | undefined);
+  /**
+   * The value of `name`, else its schema's default.
+   * @throws Error when the schema has no default (a programming error: use `raw`).
+   */
+  text(name: string): string {
+    return this.raw(name) ?? (defaultOf(name) as string);
+  }
+
+  /** The schema's default of text setting `name` (without reading it). */
+  defaultText(name: string): string {
+    return defaultOf(name) as string;
   }
 
   /**
    * A whole number within the schema's limits (`minimum` overrides its own); `fallback` when
-   * unset (default: the schema's default).
+   * unset, else the schema's default.
+   * @throws Error when neither is given (a programming error: use `optionalInt`).
    */
-  int(name: string, options: { fallback?: number; minimum?: number } = {}): number | undefined {
+  int(name: string, options: { fallback?: number; minimum?: number } = {}): number {
+    return this.optionalInt(name, options) ?? (defaultOf(name) as number);
+  }
+
+  /** {@link int}, undefined when unset and the schema has no default (e.g. VPN_QUOTA). */
+  optionalInt(
+    name: string,
+    options: { fallback?: number; minimum?: number } = {},
+  ): number | undefined {
     const { min: schemaMin, max, fallback } = limits(settingOf(name).schema);
     const min = options.minimum ?? schemaMin;
+    const byDefault = options.fallback ?? fallback;
     const raw = this.raw(name);
-    if (raw === undefined) return options.fallback ?? fallback;
+    if (raw === undefined) return byDefault;
     const value = Number(raw);
     if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
       this.fail(name, `${name} must be a whole number from ${min} to ${max}, got: '${raw}'`);
-      return options.fallback ?? fallback;
+      return byDefault;
     }
     return value;
   }
@@ -124,7 +152,7 @@ export class SettingsReader {
     const { min: schemaMin, max, fallback } = limits(settingOf(name).schema);
     const min = options.minimum ?? schemaMin;
     const raw = this.raw(name);
-    const byDefault = fallback ?? min;
+    const byDefault = fallback ?? (defaultOf(name) as number);
     if (raw === undefined) return byDefault;
     const value = Number(raw);
     const shape = options.exponent ? /^\d+(\.\d+)?(e\d+)?$/i : /^\d+(\.\d+)?$/;
@@ -137,7 +165,7 @@ export class SettingsReader {
 
   /** `true` or `false` (any case); `fallback` when unset (default: the schema's default). */
   boolean(name: string, fallback?: boolean): boolean {
-    const byDefault = fallback ?? (settingOf(name).schema.default as boolean);
+    const byDefault = fallback ?? (defaultOf(name) as boolean);
     const raw = this.raw(name)?.toLowerCase();
     if (raw === undefined) return byDefault;
     if (raw !== 'true' && raw !== 'false') {
@@ -156,7 +184,7 @@ export class SettingsReader {
     choices: readonly T[],
     message = (raw: string) => `${name} must be one of ${choices.join(', ')}, got: '${raw}'`,
   ): T {
-    const byDefault = (settingOf(name).schema.default as T | undefined) ?? choices[0];
+    const byDefault = defaultOf(name) as T;
     const raw = this.raw(name) ?? byDefault;
     if (!(choices as readonly string[]).includes(raw)) {
       this.fail(name, message(raw));

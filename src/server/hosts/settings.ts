@@ -3,7 +3,7 @@
  * service (`npm start` with `NATS_URL`) and a VPN host (`npm run host`).
  */
 import { isRegionId } from '../../core/regions';
-import { DEFAULT_MAX_BYTES_PER_S } from '../settings';
+import { DEFAULT_MAX_BYTES_PER_S, PROVISIONER_NAMES } from '../settings';
 import { SettingsReader, type Env } from '../settingsReader';
 import {
   hostNamePrefix,
@@ -125,7 +125,7 @@ export function loadHostAgentSettings(env: Env): HostAgentSettings {
       `HOST_REGIONS must be comma-separated region codes, e.g. eu-west-3, got: '${bad ?? ''}'`,
     );
   }
-  const provisioner = r.choice('PROVISIONER', ['simulated', 'netns'] as const);
+  const provisioner = r.choice('PROVISIONER', PROVISIONER_NAMES);
   const endpointHost = r.raw('WG_ENDPOINT_HOST');
   const capacity =
     r.raw('HOST_CAPACITY') === undefined
@@ -137,7 +137,7 @@ export function loadHostAgentSettings(env: Env): HostAgentSettings {
     regions,
     provisioner,
     endpointHost,
-    dataDir: r.text('DATA_DIR') ?? './data',
+    dataDir: r.text('DATA_DIR'),
     capacity,
     heartbeatMs: Math.round(1000 * r.number('HOST_HEARTBEAT_S', { exponent: true })),
     simulatedStepMs: Math.floor(r.number('SIMULATED_STEP_MS', { exponent: true })),

@@ -94,7 +94,7 @@ export interface LoadNetnsOptions {
 export function loadNetnsSettings(env: Env, options: LoadNetnsOptions = {}): NetnsSettings {
   const r = options.reader ?? new SettingsReader(env);
 
-  const ports = r.text('WG_PORTS') ?? NETNS_DEFAULTS.ports;
+  const ports = r.text('WG_PORTS');
   const portMatch = /^(\d{1,5})-(\d{1,5})$/.exec(ports);
   let firstPort = Number(portMatch?.[1]);
   let lastPort = Number(portMatch?.[2]);
@@ -103,7 +103,7 @@ export function loadNetnsSettings(env: Env, options: LoadNetnsOptions = {}): Net
     [firstPort, lastPort] = [1, 1];
   }
 
-  const addresses = r.text('WG_ADDRESSES') ?? NETNS_DEFAULTS.addresses;
+  const addresses = r.text('WG_ADDRESSES');
   const [baseText, prefixText] = addresses.split('/');
   let base = parseIpv4(baseText);
   let addressPrefix = Number(prefixText);
@@ -121,7 +121,7 @@ export function loadNetnsSettings(env: Env, options: LoadNetnsOptions = {}): Net
     [base, addressPrefix] = [0, 29];
   }
 
-  const dnsText = r.text('WG_DNS') ?? NETNS_DEFAULTS.dns;
+  const dnsText = r.text('WG_DNS');
   const dns = dnsText
     .split(',')
     .map((item) => item.trim())
