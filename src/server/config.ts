@@ -3,7 +3,9 @@
  *
  * Every setting has an embedded default so that `npm start` runs on one machine with no setup;
  * in production (`NODE_ENV=production`) the settings marked required must be set, else
- * `loadConfig` throws `{NAME} unset in environment!` (spec §8 "Missing environment setting").
+ * `loadConfig` reports `{NAME} unset in environment!` (spec §8 "Missing environment setting"),
+ * with every other missing or invalid setting, in one error. The settings themselves (names,
+ * limits, defaults, descriptions) are declared once, in settings.ts.
  */
 
 import { isIP } from 'node:net';
