@@ -16,7 +16,7 @@ export const NETNS_DEFAULTS = {
 export const DEFAULT_MAX_BYTES_PER_S = 1.25e9;
 
 /** Who reads a setting: the service (`npm start`), a VPN host (`npm run host`), or both. */
-export type SettingScope = 'service' | 'host' | 'both';
+type SettingScope = 'service' | 'host' | 'both';
 
 /** One setting (one environment variable). */
 export interface SettingDoc {
