@@ -146,9 +146,20 @@ describe('loadConfig', () => {
     expect(config.rateLimitMax).toBe(100);
   });
 
-  it('throws "DATABASE_URL unset in environment!" in production without DATABASE_URL', () => {
+  it('lists every required setting missing in production in one message', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      new Error('DATABASE_URL unset in environment!'),
+      new Error(
+        [
+          '7 settings are invalid or missing:',
+          '  - DATABASE_URL unset in environment!',
+          '  - PUBLIC_URL unset in environment!',
+          '  - CHECKOUT_URL_STARTER unset in environment!',
+          '  - CHECKOUT_URL_PRO unset in environment!',
+          '  - CHECKOUT_URL_ELITE unset in environment!',
+          '  - SMTP_URL unset in environment!',
+          '  - STRIPE_WEBHOOK_SECRET unset in environment!',
+        ].join('\n'),
+      ),
     );
   });
 
@@ -238,7 +249,11 @@ describe('SETTINGS', () => {
       },
     );
     loadConfig(env);
-    expect(new Set(SETTINGS.map((setting) => setting.name))).toEqual(read);
+    // A secret is also looked for as <NAME>_FILE.
+    const names = SETTINGS.flatMap((setting) =>
+      setting.secret ? [setting.name, `${setting.name}_FILE`] : [setting.name],
+    );
+    expect(new Set(names)).toEqual(read);
   });
 
   it('marks exactly the production requirements', () => {

@@ -8,7 +8,8 @@
  * - restore: refuses while a server runs on `DATA_DIR`, and when `<DATA_DIR>/pglite` already
  *   holds a database unless `--force` (which moves it aside to `pglite.before-restore-<time>`).
  *
- * With `DATABASE_URL` set the data is in PostgreSQL: both print a pointer to pg_dump and exit 1.
+ * With `DATABASE_URL` (or `DATABASE_URL_FILE`) set the data is in PostgreSQL: both print a
+ * pointer to pg_dump and exit 1.
  * Exit codes: 0 done, 1 error, 2 usage.
  */
 import crypto from 'node:crypto';
@@ -144,7 +145,7 @@ async function main(argv: string[]): Promise<number> {
   const files = rest.filter((arg) => arg !== '--force');
   const dataDir = process.env.DATA_DIR || './data';
   try {
-    if (process.env.DATABASE_URL) {
+    if (process.env.DATABASE_URL || process.env.DATABASE_URL_FILE) {
       process.stderr.write(`${PG_DUMP_HINT}\n`);
       return 1;
     }

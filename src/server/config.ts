@@ -1,36 +1,37 @@
 /**
- * Server configuration read from environment variables (docs/architecture.md "Fixed points", spec
- * §8).
+ * Server configuration read from environment variables (docs/architecture.md "Fixed points",
+ * spec §8).
  *
  * Every setting has an embedded default so that `npm start` runs on one machine with no setup;
  * in production (`NODE_ENV=production`) the settings marked required must be set, else
- * `loadConfig` throws `{NAME} unset in environment!` (spec §8 "Missing environment setting").
+ * `loadConfig` reports `{NAME} unset in environment!` (spec §8 "Missing environment setting"),
+ * with every other missing or invalid setting, in one error. The settings themselves (names,
+ * limits, defaults, descriptions) are declared once, in settings.ts.
  */
 
 import { isIP } from 'node:net';
 import { loadNetnsSettings, type NetnsSettings } from './provisioners/netnsSettings';
 import { loadHostsSettings, type HostsSettings } from './hosts/settings';
+import {
+  checkoutUrlSetting,
+  IDP_AUTH_FLOWS,
+  LOG_LEVELS,
+  PACK_IDS,
+  paymentLinkSetting,
+  PRESET_NAMES,
+  PROVISIONER_NAMES,
+  LOCAL_WEBHOOK_SECRET,
+  type PackId,
+} from './settings';
+import { SettingsReader, type Env } from './settingsReader';
 
-/** Log levels pino accepts (plus `silent`). */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export { LOCAL_WEBHOOK_SECRET, PACK_IDS, type PackId };
+export type { Env } from './settingsReader';
+
 /** A pino log level. */
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** The ids of the peanut packs for sale (spec §9), in display order. */
-export const PACK_IDS = ['starter', 'pro', 'elite'] as const;
-/** A peanut pack id. */
-export type PackId = (typeof PACK_IDS)[number];
-
-/**
- * The constants presets (docs/architecture.md "Fixed points"): the product's, or spec §9's mock
- * backend.
- */
-export const PRESET_NAMES = ['product', 'mock'] as const;
 /** A constants preset name (`PRESET`). */
 export type PresetName = (typeof PRESET_NAMES)[number];
-
-/** The provisioners that run VPN servers (docs/architecture.md "Server", `PROVISIONER`). */
-export const PROVISIONER_NAMES = ['simulated', 'netns'] as const;
 /** A provisioner name. */
 export type ProvisionerName = (typeof PROVISIONER_NAMES)[number];
 
@@ -171,100 +172,38 @@ export interface ServerConfig {
   referralHoldS: number;
 }
 
-/**
- * The embedded default of `STRIPE_WEBHOOK_SECRET` (docs/api.md "Buying peanuts"): public,
- * so production refuses to start without a real one or with this one, and elsewhere the events
- * it signs are taken from loopback callers only (routes/webhooks.ts).
- */
-export const LOCAL_WEBHOOK_SECRET = 'whsec_peanutvpn_local_checkout';
-
-/** Environment variable holding the Stripe Payment Link id of `packId`. */
-export function paymentLinkSetting(packId: PackId): string {
-  return `STRIPE_PAYMENT_LINK_${packId.toUpperCase()}`;
-}
-
 /** Reads the Payment Link ids of the packs (`plink_...`). */
-function readPaymentLinks(env: Env): Partial<Record<PackId, string>> {
+function readPaymentLinks(r: SettingsReader): Partial<Record<PackId, string>> {
   const links: Partial<Record<PackId, string>> = {};
   for (const id of PACK_IDS) {
     const name = paymentLinkSetting(id);
-    const value = read(env, name);
+    const value = r.raw(name);
     if (value === undefined) continue;
     if (!/^plink_[A-Za-z0-9_]{1,200}$/.test(value)) {
-      throw new Error(`${name} must be a Stripe Payment Link id (plink_...), got: '${value}'`);
+      r.fail(name, `${name} must be a Stripe Payment Link id (plink_...), got: '${value}'`);
+      continue;
     }
     links[id] = value;
   }
   return Object.freeze(links);
 }
 
-/** Environment variable holding the purchase link of `packId`, e.g. `CHECKOUT_URL_PRO`. */
-export function checkoutUrlSetting(packId: PackId): string {
-  return `CHECKOUT_URL_${packId.toUpperCase()}`;
-}
-
-/** The environment shape `loadConfig` reads (compatible with `process.env`). */
-export type Env = Readonly<Record<string, string | undefined>>;
-
-/** Returns the trimmed value of `name`, or undefined when unset or blank. */
-function read(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value ? value : undefined;
-}
-
-/** Parses a whole number in [min, max]; throws a message naming the setting otherwise. */
-function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be a whole number from ${min} to ${max}, got: '${raw}'`);
-  }
-  return value;
-}
-
-/** Parses a decimal number in [min, max]; throws a message naming the setting otherwise. */
-function readDecimal(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!/^\d+(\.\d+)?$/.test(raw) || !Number.isFinite(value) || value < min || value > max) {
-    throw new Error(`${name} must be a number from ${min} to ${max}, got: '${raw}'`);
-  }
-  return value;
-}
-
-/** Reads one of `choices` (default the first); throws a message naming the setting otherwise. */
-function readChoice<T extends string>(env: Env, name: string, choices: readonly T[]): T {
-  const raw = read(env, name) ?? choices[0];
-  if (!(choices as readonly string[]).includes(raw)) {
-    throw new Error(`${name} must be one of ${choices.join(', ')}, got: '${raw}'`);
-  }
-  return raw as T;
-}
-
-/** Validates an absolute http(s) URL and returns it without a trailing slash. */
-function readOrigin(name: string, raw: string): string {
-  let url: URL;
+/**
+ * Validates an absolute http(s) URL and returns it without a trailing slash (`fallback` after
+ * recording the problem otherwise).
+ */
+function readOrigin(r: SettingsReader, name: string, raw: string, fallback: string): string {
+  let url: URL | undefined;
   try {
     url = new URL(raw);
   } catch {
-    throw new Error(`${name} must be an absolute http(s) URL, got: '${raw}'`);
+    url = undefined;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`${name} must be an absolute http(s) URL, got: '${raw}'`);
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
+    r.fail(name, `${name} must be an absolute http(s) URL, got: '${raw}'`);
+    return fallback;
   }
   return raw.replace(/\/+$/, '');
-}
-
-/** Reads `true` or `false` (default `fallback`); throws a message naming the setting otherwise. */
-function readBoolean(env: Env, name: string, fallback: boolean): boolean {
-  const raw = read(env, name)?.toLowerCase();
-  if (raw === undefined) return fallback;
-  if (raw !== 'true' && raw !== 'false') {
-    throw new Error(`${name} must be true or false, got: '${raw}'`);
-  }
-  return raw === 'true';
 }
 
 /** An IPv4 or IPv6 address, optionally with a `/prefix` (validated by node:net's rules). */
@@ -277,131 +216,155 @@ function isAddressOrRange(entry: string): boolean {
 }
 
 /** Parses `TRUST_PROXY`: false, a hop count, or a list of proxy addresses and CIDR ranges. */
-function readTrustProxy(env: Env): false | number | readonly string[] {
-  const raw = read(env, 'TRUST_PROXY');
+function readTrustProxy(r: SettingsReader): false | number | readonly string[] {
+  const raw = r.raw('TRUST_PROXY');
   if (raw === undefined || raw === 'false' || raw === '0') return false;
   if (raw === 'true') {
-    throw new Error(
+    r.fail(
+      'TRUST_PROXY',
       'TRUST_PROXY=true would let any client choose its own address (X-Forwarded-For), voiding ' +
         'every per-address limit: set the number of proxies in front of the service (e.g. 1) ' +
         'or their addresses or CIDR ranges (e.g. 10.0.0.0/8,192.0.2.7)',
     );
+    return false;
   }
-  if (/^\d+$/.test(raw)) return readInt(env, 'TRUST_PROXY', 0, 0, 100);
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 100) {
+      r.fail('TRUST_PROXY', `TRUST_PROXY must be a whole number from 0 to 100, got: '${raw}'`);
+      return false;
+    }
+    return hops;
+  }
   const entries = raw.split(',').map((entry) => entry.trim());
   const bad = entries.find((entry) => !isAddressOrRange(entry));
   if (bad !== undefined) {
-    throw new Error(
+    r.fail(
+      'TRUST_PROXY',
       `TRUST_PROXY must be a hop count or comma-separated IP addresses or CIDR ranges, got: '${bad}'`,
     );
+    return false;
   }
   return Object.freeze(entries);
 }
 
 /** Parses `ALLOWED_HOSTS`: comma-separated `host[:port]` names, lower-cased. */
-function readAllowedHosts(env: Env): readonly string[] {
-  const raw = read(env, 'ALLOWED_HOSTS');
+function readAllowedHosts(r: SettingsReader): readonly string[] {
+  const raw = r.raw('ALLOWED_HOSTS');
   if (raw === undefined) return Object.freeze([]);
   const hosts = raw.split(',').map((host) => host.trim().toLowerCase());
   const bad = hosts.find((host) => !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(host));
   if (bad !== undefined) {
-    throw new Error(`ALLOWED_HOSTS must be comma-separated host[:port] names, got: '${bad}'`);
+    r.fail(
+      'ALLOWED_HOSTS',
+      `ALLOWED_HOSTS must be comma-separated host[:port] names, got: '${bad}'`,
+    );
+    return Object.freeze([]);
   }
   return Object.freeze(hosts);
 }
 
 /**
- * Reads the server configuration from `env` (default `process.env`).
+ * Reads the server configuration from `env` (default `process.env`); every setting's name,
+ * limits and default are those of its record in settings.ts.
  *
- * Throws `{NAME} unset in environment!` (spec §8) when `NODE_ENV=production` and a required
- * setting (DATABASE_URL, PUBLIC_URL, CHECKOUT_URL_STARTER/_PRO/_ELITE, STRIPE_WEBHOOK_SECRET,
- * SMTP_URL) is missing,
- * and a descriptive Error when a value is malformed (or `TRUST_PROXY=true`, or production with
- * the public LOCAL_WEBHOOK_SECRET).
+ * Every setting is read and checked; then, when any is wrong, a SettingsError lists them all:
+ * `{NAME} unset in environment!` (spec §8) for each required setting (DATABASE_URL, PUBLIC_URL,
+ * CHECKOUT_URL_STARTER/_PRO/_ELITE, STRIPE_WEBHOOK_SECRET, SMTP_URL) missing when
+ * `NODE_ENV=production`, and a descriptive message for each malformed value (or
+ * `TRUST_PROXY=true`, or production with the public LOCAL_WEBHOOK_SECRET, or a secret given both
+ * as `<NAME>` and `<NAME>_FILE`). With a single problem the message is that problem's.
  */
 export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
-  const nodeEnv = read(env, 'NODE_ENV') ?? 'development';
+  const r = new SettingsReader(env);
+  const nodeEnv = r.text('NODE_ENV');
   const production = nodeEnv === 'production';
-  const required = (name: string): string | undefined => {
-    const value = read(env, name);
-    if (production && value === undefined) throw new Error(`${name} unset in environment!`);
-    return value;
-  };
+  const required = (name: string): string | undefined => r.required(name, production);
 
   const databaseUrl = required('DATABASE_URL');
-  const port = readInt(env, 'PORT', 8080, 0, 65535);
+  const port = r.int('PORT');
   const publicUrlRaw = required('PUBLIC_URL');
-  const publicUrl = readOrigin('PUBLIC_URL', publicUrlRaw ?? `http://localhost:${port}`);
+  const localUrl = `http://localhost:${port}`;
+  const publicUrl = readOrigin(r, 'PUBLIC_URL', publicUrlRaw ?? localUrl, localUrl);
   const checkoutUrls = Object.fromEntries(
-    PACK_IDS.map((id) => [id, required(checkoutUrlSetting(id)) ?? `/checkout/${id}`]),
+    PACK_IDS.map((id) => [
+      id,
+      required(checkoutUrlSetting(id)) ?? r.defaultText(checkoutUrlSetting(id)),
+    ]),
   ) as Record<PackId, string>;
 
-  const logLevel = read(env, 'LOG_LEVEL') ?? 'info';
-  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
-    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got: '${logLevel}'`);
-  }
-  const idpAuthFlow = read(env, 'IDP_AUTH_FLOW') ?? 'USER_SRP_AUTH';
-  if (idpAuthFlow !== 'USER_SRP_AUTH' && idpAuthFlow !== 'CUSTOM_AUTH') {
-    throw new Error(`IDP_AUTH_FLOW must be USER_SRP_AUTH or CUSTOM_AUTH, got: '${idpAuthFlow}'`);
-  }
-  const identityEndpoint = read(env, 'IDENTITY_ENDPOINT') ?? `${publicUrl}/idp/`;
-  readOrigin('IDENTITY_ENDPOINT', identityEndpoint);
+  const logLevel = r.choice('LOG_LEVEL', LOG_LEVELS);
+  const idpAuthFlow = r.choice(
+    'IDP_AUTH_FLOW',
+    IDP_AUTH_FLOWS,
+    (raw) => `IDP_AUTH_FLOW must be USER_SRP_AUTH or CUSTOM_AUTH, got: '${raw}'`,
+  );
+  const identityEndpointRaw = r.raw('IDENTITY_ENDPOINT');
+  const identityEndpoint = identityEndpointRaw ?? `${publicUrl}/idp/`;
+  readOrigin(r, 'IDENTITY_ENDPOINT', identityEndpoint, identityEndpoint);
   // Production never keeps codes in a readable local mailbox: they must be mailed.
   const smtpUrl = required('SMTP_URL');
-  const cognitoIssuer = read(env, 'COGNITO_ISSUER');
-  const embeddedIdp = readBoolean(env, 'EMBEDDED_IDP', cognitoIssuer === undefined);
-  if (!embeddedIdp && cognitoIssuer === undefined) {
-    throw new Error('EMBEDDED_IDP=false needs COGNITO_ISSUER: nobody could sign in');
+  const cognitoIssuer = r.raw('COGNITO_ISSUER');
+  const embeddedIdp = r.boolean('EMBEDDED_IDP', cognitoIssuer === undefined);
+  if (!embeddedIdp && cognitoIssuer === undefined && !r.hasFailed('EMBEDDED_IDP')) {
+    r.fail('EMBEDDED_IDP', 'EMBEDDED_IDP=false needs COGNITO_ISSUER: nobody could sign in');
   }
-  const stripeWebhookSecret = required('STRIPE_WEBHOOK_SECRET') ?? LOCAL_WEBHOOK_SECRET;
-  if (production && stripeWebhookSecret === LOCAL_WEBHOOK_SECRET) {
-    throw new Error(
+  const stripeWebhookSecret =
+    required('STRIPE_WEBHOOK_SECRET') ?? r.defaultText('STRIPE_WEBHOOK_SECRET');
+  if (
+    production &&
+    stripeWebhookSecret === LOCAL_WEBHOOK_SECRET &&
+    !r.hasFailed('STRIPE_WEBHOOK_SECRET')
+  ) {
+    r.fail(
+      'STRIPE_WEBHOOK_SECRET',
       'STRIPE_WEBHOOK_SECRET is the public default of the local checkout: anyone could sign ' +
         "events with it; set your Stripe endpoint's signing secret",
     );
   }
 
-  return Object.freeze({
+  const config: ServerConfig = {
     port,
-    host: read(env, 'HOST') ?? '127.0.0.1',
-    dataDir: read(env, 'DATA_DIR') ?? './data',
+    host: r.text('HOST'),
+    dataDir: r.text('DATA_DIR'),
     databaseUrl,
     publicUrl,
-    originsFixed: publicUrlRaw !== undefined || read(env, 'IDENTITY_ENDPOINT') !== undefined,
-    webDir: read(env, 'WEB_DIR') ?? 'dist/web',
-    logLevel: logLevel as LogLevel,
+    originsFixed: publicUrlRaw !== undefined || identityEndpointRaw !== undefined,
+    webDir: r.text('WEB_DIR'),
+    logLevel,
     nodeEnv,
     production,
-    rateLimitMax: readInt(env, 'RATE_LIMIT_MAX', 600, 1, 1_000_000_000),
-    bodyLimit: readInt(env, 'BODY_LIMIT', 1024 * 1024, 1, 1024 * 1024 * 1024),
-    trustProxy: readTrustProxy(env),
-    devToolsPublic: !production && readBoolean(env, 'DEV_TOOLS_PUBLIC', false),
-    allowedHosts: readAllowedHosts(env),
+    rateLimitMax: r.int('RATE_LIMIT_MAX'),
+    bodyLimit: r.int('BODY_LIMIT'),
+    trustProxy: readTrustProxy(r),
+    devToolsPublic: !production && r.boolean('DEV_TOOLS_PUBLIC'),
+    allowedHosts: readAllowedHosts(r),
     embeddedIdp,
-    idpRegion: read(env, 'IDP_REGION') ?? 'ca-central-1',
+    idpRegion: r.text('IDP_REGION'),
     idpAuthFlow,
-    idpAllowPasswordAuth: readBoolean(env, 'IDP_ALLOW_PASSWORD_AUTH', false),
-    userPoolId: read(env, 'USER_POOL_ID') ?? 'local_peanutvpn',
-    userPoolClientId: read(env, 'USER_POOL_CLIENT_ID') ?? 'peanutvpn-local',
+    idpAllowPasswordAuth: r.boolean('IDP_ALLOW_PASSWORD_AUTH'),
+    userPoolId: r.text('USER_POOL_ID'),
+    userPoolClientId: r.text('USER_POOL_CLIENT_ID'),
     identityEndpoint,
     smtpUrl,
-    smtpFrom: read(env, 'SMTP_FROM') ?? 'Peanut VPN <no-reply@localhost>',
+    smtpFrom: r.text('SMTP_FROM'),
     cognitoIssuer,
     checkoutUrls: Object.freeze(checkoutUrls),
-    paymentLinks: readPaymentLinks(env),
-    matchPackByAmount: readBoolean(env, 'STRIPE_MATCH_AMOUNT', true),
+    paymentLinks: readPaymentLinks(r),
+    matchPackByAmount: r.boolean('STRIPE_MATCH_AMOUNT'),
     stripeWebhookSecret,
-    preset: readChoice(env, 'PRESET', PRESET_NAMES),
-    provisioner: readChoice(env, 'PROVISIONER', PROVISIONER_NAMES),
-    netns: loadNetnsSettings(env),
-    hosts: loadHostsSettings(env),
-    simulatedStepMs: readInt(env, 'SIMULATED_STEP_MS', 1500, 0, 600_000),
-    meterIntervalMs: Math.round(1000 * readDecimal(env, 'METER_INTERVAL_S', 5, 0.05, 3600)),
-    meterSettleMs: Math.round(1000 * readDecimal(env, 'METER_SETTLE_S', 3600, 0, 2_678_400)),
-    vpnQuota:
-      read(env, 'VPN_QUOTA') === undefined ? undefined : readInt(env, 'VPN_QUOTA', 0, 1, 1_000_000),
-    referralEnabled: readBoolean(env, 'REFERRAL_ENABLED', true),
-    referralRewardPeanuts: readDecimal(env, 'REFERRAL_REWARD_PEANUTS', 5, 0, 1_000_000),
-    referralHoldS: readInt(env, 'REFERRAL_HOLD_S', production ? 172_800 : 0, 0, 31_536_000),
-  });
+    preset: r.choice('PRESET', PRESET_NAMES),
+    provisioner: r.choice('PROVISIONER', PROVISIONER_NAMES),
+    netns: loadNetnsSettings(env, { reader: r }),
+    hosts: loadHostsSettings(env, r),
+    simulatedStepMs: r.int('SIMULATED_STEP_MS'),
+    meterIntervalMs: Math.round(1000 * r.number('METER_INTERVAL_S')),
+    meterSettleMs: Math.round(1000 * r.number('METER_SETTLE_S')),
+    vpnQuota: r.optionalInt('VPN_QUOTA'),
+    referralEnabled: r.boolean('REFERRAL_ENABLED'),
+    referralRewardPeanuts: r.number('REFERRAL_REWARD_PEANUTS'),
+    referralHoldS: r.int('REFERRAL_HOLD_S', { fallback: production ? 172_800 : 0 }),
+  };
+  r.finish();
+  return Object.freeze(config);
 }

@@ -13,7 +13,8 @@
 import { createHash } from 'node:crypto';
 import net from 'node:net';
 import { ipv6Capacity, ipv6Plan, parseAddresses6, type Ipv6Plan } from './netnsIpv6';
-import type { SettingDoc } from '../settings';
+import { NETNS_DEFAULTS } from '../settings';
+import { SettingsReader, type Env } from '../settingsReader';
 import { parseAllowedPrivate } from './netnsEgress';
 
 /** The settings of the `netns` provisioner. */
@@ -41,66 +42,7 @@ export interface NetnsSettings {
   allowedPrivate: string[];
 }
 
-/** Defaults of the settings. */
-export const NETNS_DEFAULTS = {
-  ports: '51820-52819',
-  addresses: '10.200.0.0/16',
-  dns: '1.1.1.1, 1.0.0.1',
-  prefix: 'pn',
-} as const;
-
-/** The settings' documentation (listed in settings.ts's SETTINGS and docs/configuration.md). */
-export const NETNS_SETTINGS: readonly SettingDoc[] = [
-  {
-    name: 'WG_ENDPOINT_HOST',
-    description:
-      'Host name or address of this host that clients reach, put in the configs of `netns` VPNs with their UDP port',
-    default: "the host's primary address",
-    requiredInProduction: false,
-  },
-  {
-    name: 'WG_PORTS',
-    description:
-      'UDP listen ports of `netns` VPN servers, `first-last` (one per VPN; open them to clients)',
-    default: NETNS_DEFAULTS.ports,
-    requiredInProduction: false,
-  },
-  {
-    name: 'WG_ADDRESSES',
-    description:
-      'Private IPv4 range of `netns` VPN servers, CIDR (8 addresses per VPN: veth pair and tunnel)',
-    default: NETNS_DEFAULTS.addresses,
-    requiredInProduction: false,
-  },
-  {
-    name: 'WG_ADDRESSES6',
-    description:
-      'IPv6 range of `netns` VPN servers, CIDR (a /124 per VPN, beside its IPv4 block: configs carry both addresses)',
-    default:
-      'a unique local /64 (fdxx:xxxx:xxxx::/64) drawn at first start, kept in DATA_DIR/wg-addresses6',
-    requiredInProduction: false,
-  },
-  {
-    name: 'WG_DNS',
-    description: 'DNS servers pushed to the clients of `netns` VPNs, comma-separated addresses',
-    default: NETNS_DEFAULTS.dns,
-    requiredInProduction: false,
-  },
-  {
-    name: 'NETNS_PREFIX',
-    description:
-      'Prefix (1 to 4 lower-case letters) of the namespaces, interfaces and nft table of `netns` VPNs; others are never touched',
-    default: `${NETNS_DEFAULTS.prefix} (on a VPN host: p and 5 letters drawn from its HOST_ID)`,
-    requiredInProduction: false,
-  },
-  {
-    name: 'WG_ALLOWED_PRIVATE',
-    description:
-      'Private networks (comma-separated IPv4/IPv6 CIDRs) clients of `netns` VPNs may reach all the same; other private space is closed',
-    default: 'none',
-    requiredInProduction: false,
-  },
-];
+export { NETNS_DEFAULTS };
 
 /** Parses a dotted IPv4 address into a 32-bit number, or undefined. */
 export function parseIpv4(text: string): number | undefined {
@@ -138,30 +80,33 @@ export function hostNamePrefix(hostId: string): string {
 export interface LoadNetnsOptions {
   /** The prefix when NETNS_PREFIX is unset (default `pn`; a host's is {@link hostNamePrefix}). */
   defaultPrefix?: string;
+  /**
+   * The reader of a larger set of settings (`loadConfig`'s, a host's), which collects the
+   * problems found here; without one, they are thrown at the end.
+   */
+  reader?: SettingsReader;
 }
 
 /**
- * Reads the settings from `env`.
- * @throws Error naming the setting when a value is malformed.
+ * Reads the settings from `env` (their records and defaults: settings.ts).
+ * @throws SettingsError naming every malformed setting (unless `options.reader` collects them).
  */
-export function loadNetnsSettings(
-  env: Readonly<Record<string, string | undefined>>,
-  options: LoadNetnsOptions = {},
-): NetnsSettings {
-  const read = (name: string): string | undefined => env[name]?.trim() || undefined;
+export function loadNetnsSettings(env: Env, options: LoadNetnsOptions = {}): NetnsSettings {
+  const r = options.reader ?? new SettingsReader(env);
 
-  const ports = read('WG_PORTS') ?? NETNS_DEFAULTS.ports;
+  const ports = r.text('WG_PORTS');
   const portMatch = /^(\d{1,5})-(\d{1,5})$/.exec(ports);
-  const firstPort = Number(portMatch?.[1]);
-  const lastPort = Number(portMatch?.[2]);
+  let firstPort = Number(portMatch?.[1]);
+  let lastPort = Number(portMatch?.[2]);
   if (!portMatch || firstPort < 1 || lastPort > 65535 || firstPort > lastPort) {
-    throw new Error(`WG_PORTS must be a port range first-last within 1-65535, got: '${ports}'`);
+    r.fail('WG_PORTS', `WG_PORTS must be a port range first-last within 1-65535, got: '${ports}'`);
+    [firstPort, lastPort] = [1, 1];
   }
 
-  const addresses = read('WG_ADDRESSES') ?? NETNS_DEFAULTS.addresses;
+  const addresses = r.text('WG_ADDRESSES');
   const [baseText, prefixText] = addresses.split('/');
-  const base = parseIpv4(baseText);
-  const addressPrefix = Number(prefixText);
+  let base = parseIpv4(baseText);
+  let addressPrefix = Number(prefixText);
   if (
     base === undefined ||
     !/^\d{1,2}$/.test(prefixText ?? '') ||
@@ -169,35 +114,48 @@ export function loadNetnsSettings(
     addressPrefix > 29 ||
     (base & (2 ** (32 - addressPrefix) - 1)) !== 0
   ) {
-    throw new Error(
+    r.fail(
+      'WG_ADDRESSES',
       `WG_ADDRESSES must be an IPv4 network a.b.c.d/n with n from 8 to 29, got: '${addresses}'`,
     );
+    [base, addressPrefix] = [0, 29];
   }
 
-  const dnsText = read('WG_DNS') ?? NETNS_DEFAULTS.dns;
+  const dnsText = r.text('WG_DNS');
   const dns = dnsText
     .split(',')
     .map((item) => item.trim())
     .filter((item) => item !== '');
   if (dns.length === 0 || !dns.every((item) => parseIpv4(item) !== undefined || isIpv6(item))) {
-    throw new Error(`WG_DNS must be comma-separated IP addresses, got: '${dnsText}'`);
+    r.fail('WG_DNS', `WG_DNS must be comma-separated IP addresses, got: '${dnsText}'`);
   }
 
-  const explicitPrefix = read('NETNS_PREFIX');
+  const explicitPrefix = r.raw('NETNS_PREFIX');
   const namePrefix = explicitPrefix ?? options.defaultPrefix ?? NETNS_DEFAULTS.prefix;
   if (explicitPrefix !== undefined && !/^[a-z]{1,4}$/.test(namePrefix)) {
-    throw new Error(`NETNS_PREFIX must be 1 to 4 lower-case letters, got: '${namePrefix}'`);
+    r.fail('NETNS_PREFIX', `NETNS_PREFIX must be 1 to 4 lower-case letters, got: '${namePrefix}'`);
   }
 
-  const endpointHost = read('WG_ENDPOINT_HOST');
+  const endpointHost = r.raw('WG_ENDPOINT_HOST');
   if (endpointHost !== undefined && !/^[A-Za-z0-9.:-]+$/.test(endpointHost)) {
-    throw new Error(`WG_ENDPOINT_HOST must be a host name or address, got: '${endpointHost}'`);
+    r.fail(
+      'WG_ENDPOINT_HOST',
+      `WG_ENDPOINT_HOST must be a host name or address, got: '${endpointHost}'`,
+    );
   }
 
-  const addresses6Text = read('WG_ADDRESSES6');
-  const addresses6 = addresses6Text === undefined ? undefined : parseAddresses6(addresses6Text);
-  const allowedPrivate = parseAllowedPrivate(read('WG_ALLOWED_PRIVATE'));
+  const addresses6Text = r.raw('WG_ADDRESSES6');
+  const addresses6 =
+    addresses6Text === undefined
+      ? undefined
+      : r.attempt('WG_ADDRESSES6', () => parseAddresses6(addresses6Text), undefined);
+  const allowedPrivate = r.attempt(
+    'WG_ALLOWED_PRIVATE',
+    () => parseAllowedPrivate(r.raw('WG_ALLOWED_PRIVATE')),
+    [],
+  );
 
+  if (!options.reader) r.finish();
   return {
     endpointHost,
     firstPort,
