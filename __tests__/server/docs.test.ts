@@ -59,7 +59,8 @@ function withoutCode(text: string): string {
 }
 
 function headingSlugs(file: string): Set<string> {
-  const text = withoutCode(readFileSync(file, 'utf8'));
+  // Fenced blocks hold no headings; a heading's inline code stays in its anchor, as on GitHub.
+  const text = readFileSync(file, 'utf8').replace(/^```[\s\S]*?^```/gm, '');
   const seen = new Map<string, number>();
   const slugs = new Set<string>();
   for (const match of text.matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
