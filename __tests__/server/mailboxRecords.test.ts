@@ -12,7 +12,7 @@ import {
   keyedHash,
   mailboxOf,
   serverSecret,
-} from '../../src/server/identity/secrets';
+} from '../../src/server/secrets';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './helpers';
 import { uniqueName } from './identity/helpers';
 import { buy, ownCode, validate } from './referralHelpers';

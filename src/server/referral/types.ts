@@ -26,7 +26,7 @@ export interface ReferralDeps {
   db: Database;
   ledger: LedgerService;
   settings: ReferralSettings;
-  /** The server secret of identity/secrets.ts `emailHash` (the `referee_emails` record). */
+  /** The server secret of secrets/index.ts `emailHash` (the `referee_emails` record). */
   emailHashKey: Buffer;
   /** Now in epoch milliseconds (default Date.now). */
   clock?: () => number;

@@ -11,7 +11,7 @@ import { SIGNUP_BONUS_PEANUTS } from '../../../core/constants';
 import { toNano } from '../../../core/peanuts';
 import { rowsOf, type Database } from '../../db';
 import { ledgerEntries, signupBonusGrants } from '../../db/schema';
-import { EMAIL_HASH_SECRET, emailHash, emailHashes, serverSecret } from '../../identity/secrets';
+import { EMAIL_HASH_SECRET, emailHash, emailHashes, serverSecret } from '../../secrets';
 
 /** A database or an open transaction of one. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -43,7 +43,7 @@ export interface LedgerService {
   balanceNano(userSub: string, tx?: Executor): Promise<number>;
   /**
    * Credits the sign-up bonus (spec §1: 10 peanuts; the mock preset's starting balance of spec
-   * §9: 37) to `userSub`, once per account and once per mailbox ever (identity/secrets.ts mailboxOf; issue 16: the
+   * §9: 37) to `userSub`, once per account and once per mailbox ever (secrets/index.ts mailboxOf; issue 16: the
    * record of addresses outlives the account, so deleting it and signing up again gets
    * nothing). Returns true when credited.
    */

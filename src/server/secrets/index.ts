@@ -6,8 +6,8 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { IdentityTx } from './db';
-import { serverSecrets } from './schema';
+import type { IdentityTx } from '../identity/db';
+import { serverSecrets } from '../identity/schema';
 
 /** The secret named `name` (created on first use; concurrent first uses agree on one). */
 export async function serverSecret(db: IdentityTx, name: string): Promise<Buffer> {
