@@ -34,7 +34,7 @@ import {
 } from './identity';
 import referralService from './referral/plugin';
 import auth from './plugins/services/auth';
-import ledgerService from './plugins/services/ledger';
+import ledgerService from './ledger/plugin';
 import packsService from './plugins/services/packs';
 import regionsService from './plugins/services/regions';
 import vpnsService from './plugins/services/vpns';

@@ -7,7 +7,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { normaliseReferralCode, type ReferralValidation } from '../../core/referral';
 import { purchases, users } from '../db/schema';
 import { emailHash, emailHashes } from '../secrets';
-import type { Executor } from '../plugins/services/ledger';
+import type { Executor } from '../ledger/service';
 import { refereeEmails, referralCodes, referrals } from './schema';
 import { validateReferralCode, type AccountFacts, type CodeFacts } from './rules';
 

@@ -9,7 +9,7 @@ import type {
   ReferralValidation,
 } from '../../core/referral';
 import type { Database } from '../db';
-import type { Executor, LedgerService } from '../plugins/services/ledger';
+import type { Executor, LedgerService } from '../ledger/service';
 
 /** The programme's settings (REFERRAL_ENABLED, REFERRAL_REWARD_PEANUTS, REFERRAL_HOLD_S). */
 export interface ReferralSettings {

@@ -28,7 +28,7 @@ import {
 import type { Database } from '../db';
 import type { VpnRow } from '../db/schema';
 import { HttpError } from '../errors';
-import type { LedgerService } from '../plugins/services/ledger';
+import type { LedgerService } from '../ledger/service';
 import type { RegionsService } from '../plugins/services/regions';
 import type { VpnLifecycle } from './lifecycle';
 import { END_REASONS } from './metering';

@@ -2,16 +2,14 @@
  * The peanuts ledger service (DESIGN.md "Money", spec §1, §9): a balance is the sum of the
  * user's integer nano-peanut ledger entries less the charges of their Running VPNs not yet
  * settled into the ledger (vpns/metering.ts "Settling"); credits and charges are idempotent by
- * key. Decorates `app.ledger`.
+ * key. ledger/plugin.ts decorates `app.ledger` with it.
  */
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import { inArray, sql } from 'drizzle-orm';
-import { SIGNUP_BONUS_PEANUTS } from '../../../core/constants';
-import { toNano } from '../../../core/peanuts';
-import { rowsOf, type Database } from '../../db';
-import { ledgerEntries, signupBonusGrants } from '../../db/schema';
-import { EMAIL_HASH_SECRET, emailHash, emailHashes, serverSecret } from '../../secrets';
+import { SIGNUP_BONUS_PEANUTS } from '../../core/constants';
+import { toNano } from '../../core/peanuts';
+import { rowsOf, type Database } from '../db';
+import { ledgerEntries, signupBonusGrants } from '../db/schema';
+import { emailHash, emailHashes } from '../secrets';
 
 /** A database or an open transaction of one. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -117,22 +115,3 @@ export function createLedger(
   };
   return ledger;
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The peanuts ledger. */
-    ledger: LedgerService;
-  }
-}
-
-/**
- * Decorates `app.ledger` over `app.db`. The email hash key is read (or made) here, outside any
- * transaction: the bonus is credited inside the confirming transaction, where PGlite's one
- * connection could not run another query, and a key made there could be rolled back.
- */
-async function ledgerService(app: FastifyInstance, opts: LedgerOptions): Promise<void> {
-  const emailHashKey = await serverSecret(app.db, EMAIL_HASH_SECRET);
-  app.decorate('ledger', createLedger(app.db, { emailHashKey }, opts));
-}
-
-export default fp(ledgerService, { name: 'ledger', dependencies: ['database'] });
