@@ -14,7 +14,7 @@ import {
 } from '../../src/core/regions';
 import type { App } from '../../src/server/app';
 import { regions } from '../../src/server/db/schema';
-import { createRegionsService } from '../../src/server/plugins/services/regions';
+import { createRegionsService } from '../../src/server/regions/service';
 import { setUpApi } from './apiHelpers';
 import { DATABASE_KINDS, type TestDatabase } from './helpers';
 

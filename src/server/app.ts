@@ -36,7 +36,7 @@ import referralService from './referral/plugin';
 import auth from './plugins/services/auth';
 import ledgerService from './ledger/plugin';
 import packsService from './plugins/services/packs';
-import regionsService from './plugins/services/regions';
+import regionsService from './regions/plugin';
 import vpnsService from './plugins/services/vpns';
 import { presetOf } from './presets';
 import type { Provisioner } from './provisioners';

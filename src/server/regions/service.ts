@@ -7,11 +7,9 @@
  * see it within the period.
  */
 import { asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-import type { RegionDetailed } from '../../../core/regions';
-import type { Database } from '../../db';
-import { regions } from '../../db/schema';
+import type { RegionDetailed } from '../../core/regions';
+import type { Database } from '../db';
+import { regions } from '../db/schema';
 
 /** Reads regions. */
 export interface RegionsService {
@@ -25,13 +23,6 @@ export interface RegionsService {
 
 /** How long the region list is cached, in milliseconds. */
 export const REGIONS_CACHE_TTL_MS = 10_000;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Regions service. */
-    regions: RegionsService;
-  }
-}
 
 /** Creates the regions service on `db`, caching for `ttlMs` milliseconds (0: no cache). */
 export function createRegionsService(db: Database, ttlMs = REGIONS_CACHE_TTL_MS): RegionsService {
@@ -68,10 +59,3 @@ export function createRegionsService(db: Database, ttlMs = REGIONS_CACHE_TTL_MS)
     },
   };
 }
-
-/** Decorates `app.regions`. */
-async function regionsService(app: FastifyInstance): Promise<void> {
-  app.decorate('regions', createRegionsService(app.db));
-}
-
-export default fp(regionsService, { name: 'regions-service', dependencies: ['database'] });
