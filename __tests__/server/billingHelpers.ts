@@ -10,7 +10,7 @@ import Stripe from 'stripe';
 import type { App } from '../../src/server/app';
 import { LOCAL_WEBHOOK_SECRET } from '../../src/server/config';
 import { ledgerEntries, type LedgerEntryRow } from '../../src/server/db/schema';
-import { PACKS } from '../../src/server/plugins/services/packs';
+import { PACKS } from '../../src/server/packs/service';
 import { packIdOfPaymentLink } from '../../src/server/billing/events';
 import { LogCapture, setUpDatabase, type DatabaseKind, type DatabaseSuite } from './helpers';
 import { buildVpnApp, signUpUser, type TestUser } from './vpnHelpers';

@@ -35,7 +35,7 @@ import {
 import referralService from './referral/plugin';
 import auth from './plugins/services/auth';
 import ledgerService from './ledger/plugin';
-import packsService from './plugins/services/packs';
+import packsService from './packs/plugin';
 import regionsService from './regions/plugin';
 import vpnsService from './plugins/services/vpns';
 import { presetOf } from './presets';

@@ -14,7 +14,7 @@ import { toNano } from '../../core/peanuts';
 import type { Database } from '../db';
 import { purchases, stripeEvents, users, type UnmatchedPaymentRow } from '../db/schema';
 import type { Executor, LedgerService } from '../ledger/service';
-import type { PacksService } from '../plugins/services/packs';
+import type { PacksService } from '../packs/service';
 import {
   completedSession,
   disputeClosedOf,

@@ -2,10 +2,8 @@
  * The peanut packs for sale (spec §2 "Pricing", §3, §9): Starter 17 peanuts at 2.71 USD, Pro 34
  * at 4.89, Elite 73 at 9.87; purchase links come from the configuration.
  */
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-import { packDescription, type PeanutsPack } from '../../../core/packs';
-import type { PackId, ServerConfig } from '../../config';
+import { packDescription, type PeanutsPack } from '../../core/packs';
+import type { PackId, ServerConfig } from '../config';
 
 /** What defines a pack besides its purchase link. */
 export interface PackDefinition {
@@ -34,13 +32,6 @@ export interface PacksService {
   get(id: string): PeanutsPack | undefined;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Peanut packs service. */
-    packs: PacksService;
-  }
-}
-
 /** A copy of `pack` that callers may change. */
 function copyPack(pack: PeanutsPack): PeanutsPack {
   return { ...pack, description: [...pack.description] };
@@ -61,10 +52,3 @@ export function createPacksService(config: Pick<ServerConfig, 'checkoutUrls'>): 
     },
   };
 }
-
-/** Decorates `app.packs`. */
-async function packsService(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
-  app.decorate('packs', createPacksService(opts.config));
-}
-
-export default fp(packsService, { name: 'packs-service' });
