@@ -37,7 +37,7 @@ import auth from './plugins/services/auth';
 import ledgerService from './ledger/plugin';
 import packsService from './packs/plugin';
 import regionsService from './regions/plugin';
-import vpnsService from './plugins/services/vpns';
+import vpnsService from './vpns/plugin';
 import { presetOf } from './presets';
 import type { Provisioner } from './provisioners';
 import appConfigRoutes from './routes/appConfig';

@@ -5,12 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { DatabaseHandle, ExecuteSql } from '../../db';
-import { presetOf } from '../../presets';
-import { createProvisioner, type Provisioner } from '../../provisioners';
-import { VpnLifecycle, type LifecycleTuning } from '../../vpns/lifecycle';
-import { VPN_CHANGES_CHANNEL, VpnReadCache } from '../../vpns/readCache';
-import { createVpnService, type VpnService } from '../../vpns/service';
+import type { DatabaseHandle, ExecuteSql } from '../db';
+import { presetOf } from '../presets';
+import { createProvisioner, type Provisioner } from '../provisioners';
+import { VpnLifecycle, type LifecycleTuning } from './lifecycle';
+import { VPN_CHANGES_CHANNEL, VpnReadCache } from './readCache';
+import { createVpnService, type VpnService } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
