@@ -26,7 +26,7 @@ import {
 import { memoryAllocations } from '../../src/server/provisioners/netnsStore';
 import { namespacePids } from '../../src/server/provisioners/netnsSystem';
 import type { ProvisionTarget } from '../../src/server/provisioners/types';
-import { generateKeyPair, generatePresharedKey } from '../../src/server/vpns/keys';
+import { generateKeyPair, generatePresharedKey } from '../../src/server/provisioners/keys';
 import { makeTempDir, removeDir } from './helpers';
 import { leftovers, netnsSkipReason, sh, sweep, testNetnsEnv } from './netnsHelpers';
 

@@ -14,7 +14,7 @@ import { execFile } from 'node:child_process';
 import { createNetnsProvisioner, type NetnsProvisioner } from '../../src/server/provisioners/netns';
 import { loadNetnsSettings, type ServerPlan } from '../../src/server/provisioners/netnsSettings';
 import { memoryAllocations } from '../../src/server/provisioners/netnsStore';
-import { generateKeyPair, generatePresharedKey } from '../../src/server/vpns/keys';
+import { generateKeyPair, generatePresharedKey } from '../../src/server/provisioners/keys';
 import { wireGuardClientConfig } from '../../src/server/vpns/wireguardConfig';
 import {
   netnsSkipReason,

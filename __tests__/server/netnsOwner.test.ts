@@ -15,7 +15,7 @@ import path from 'node:path';
 import { LOCK_DIR } from '../../src/server/provisioners/netnsLock';
 import { namespacePids, processExists } from '../../src/server/provisioners/netnsSystem';
 import type { ProvisionResult } from '../../src/server/provisioners/types';
-import { generateKeyPair, generatePresharedKey } from '../../src/server/vpns/keys';
+import { generateKeyPair, generatePresharedKey } from '../../src/server/provisioners/keys';
 import { wireGuardClientConfig } from '../../src/server/vpns/wireguardConfig';
 import { makeTempDir, removeDir } from './helpers';
 import {

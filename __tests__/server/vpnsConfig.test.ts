@@ -10,7 +10,7 @@ import {
   generatePresharedKey,
   isWgKey,
   publicKeyOf,
-} from '../../src/server/vpns/keys';
+} from '../../src/server/provisioners/keys';
 import { QR_MARGIN, QR_SCALE, qrPngBase64 } from '../../src/server/vpns/qrcode';
 import {
   splitList,

@@ -13,7 +13,7 @@ import {
   PermanentProvisionError,
   type Provisioner,
 } from '../../src/server/provisioners';
-import { publicKeyOf } from '../../src/server/vpns/keys';
+import { publicKeyOf } from '../../src/server/provisioners/keys';
 import type { LifecycleTuning } from '../../src/server/vpns/lifecycle';
 import { configUnavailableMessage } from '../../src/server/vpns/service';
 import { DATABASE_KINDS, LogCapture } from './helpers';

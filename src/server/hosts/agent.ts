@@ -40,7 +40,7 @@ import {
   type Provisioner,
   type ProvisionTarget,
 } from '../provisioners/types';
-import { generateKeyPair } from '../vpns/keys';
+import { generateKeyPair } from '../provisioners/keys';
 import { upgradeLegacyState } from './hostLegacy';
 import { HostState, type HostVpn } from './hostState';
 import { connectNats, drainOrClose, redactedUrl } from './natsConnect';
