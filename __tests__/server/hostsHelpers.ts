@@ -1,7 +1,7 @@
 /**
  * Helpers of the VPN host tests (issue 18): a `nats-server` of the test's own (random loopback
  * port, JetStream in a temporary directory, one user per role with the README's permissions),
- * VPN host processes (`src/server/hosts/main.ts` through tsx, as `npm run host` runs it) and
+ * VPN host processes (`src/server/hostAgent/main.ts` through tsx, as `npm run host` runs it) and
  * polling. Users log in with a password (in the URL), an nkey seed file or a creds file.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -269,7 +269,7 @@ function spawnHost(options: TestHostOptions): ChildProcess {
     process.execPath,
     '--import',
     'tsx',
-    path.join(ROOT, 'src', 'server', 'hosts', 'main.ts'),
+    path.join(ROOT, 'src', 'server', 'hostAgent', 'main.ts'),
   ];
   return spawn(command[0], command.slice(1), {
     cwd: ROOT,

@@ -9,7 +9,7 @@
  * - a VPN host (HostAgent.stop(), `npm run host`'s SIGTERM).
  */
 import type { NatsConnection } from 'nats';
-import { HostAgent } from '../../src/server/hosts/agent';
+import { HostAgent } from '../../src/server/hostAgent/agent';
 import { HostBus } from '../../src/server/hosts/hostBus';
 import { loadHostAgentSettings, loadHostsSettings } from '../../src/server/hosts/settings';
 import { makeTempDir, removeDir } from './helpers';

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import type { App } from '../../src/server/app';
-import { HostState } from '../../src/server/hosts/hostState';
+import { HostState } from '../../src/server/hostAgent/hostState';
 import { loadHostAgentSettings } from '../../src/server/hosts/settings';
 import { hostNamePrefix, loadNetnsSettings } from '../../src/server/provisioners/netnsSettings';
 import { netnsMountsPrivate } from '../../src/server/provisioners/netnsSystem';

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { NetnsServerRecord } from '../provisioners/netnsStore';
-import type { ServerInfo } from './protocol';
+import type { ServerInfo } from '../hosts/protocol';
 
 /** One VPN served by this host. Key fields are secrets: never log them. */
 export interface HostVpn {

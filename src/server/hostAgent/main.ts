@@ -3,7 +3,7 @@
  * settings of the environment (hosts/settings.ts) until SIGINT or SIGTERM.
  */
 import { HostAgent, stdoutLog } from './agent';
-import { loadHostAgentSettings } from './settings';
+import { loadHostAgentSettings } from '../hosts/settings';
 
 async function main(): Promise<void> {
   let agent: HostAgent;

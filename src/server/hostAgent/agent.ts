@@ -43,7 +43,7 @@ import {
 import { generateKeyPair } from '../provisioners/keys';
 import { upgradeLegacyState } from './hostLegacy';
 import { HostState, type HostVpn } from './hostState';
-import { connectNats, drainOrClose, redactedUrl } from './natsConnect';
+import { connectNats, drainOrClose, redactedUrl } from '../hosts/natsConnect';
 import {
   decodeCommand,
   deliverSubject,
@@ -55,8 +55,8 @@ import {
   type ProvisionCommand,
   type ServerInfo,
   type UsageReport,
-} from './protocol';
-import type { HostAgentSettings } from './settings';
+} from '../hosts/protocol';
+import type { HostAgentSettings } from '../hosts/settings';
 
 /** A line logger (never given keys). */
 export type HostLog = (level: 'info' | 'warn' | 'error', msg: string, fields?: object) => void;
