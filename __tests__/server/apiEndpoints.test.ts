@@ -15,8 +15,8 @@ import {
 import type { App } from '../../src/server/app';
 import { regions } from '../../src/server/db/schema';
 import { createRegionsService } from '../../src/server/regions/service';
-import { setUpApi } from './apiHelpers';
-import { DATABASE_KINDS, type TestDatabase } from './helpers';
+import { setUpApi } from '../support/apiHelpers';
+import { DATABASE_KINDS, type TestDatabase } from '../support/helpers';
 
 describe.each(DATABASE_KINDS)('API on %s', (kind) => {
   const suite = setUpApi(kind);

@@ -5,8 +5,14 @@
  * set, on PostgreSQL.
  */
 import { buildApp, type App } from '../../src/server/app';
-import { setUpApi } from './apiHelpers';
-import { DATABASE_KINDS, makeWebDir, removeDir, testConfig, type TestDatabase } from './helpers';
+import { setUpApi } from '../support/apiHelpers';
+import {
+  DATABASE_KINDS,
+  makeWebDir,
+  removeDir,
+  testConfig,
+  type TestDatabase,
+} from '../support/helpers';
 
 describe.each(DATABASE_KINDS)('API on %s', (kind) => {
   const suite = setUpApi(kind);

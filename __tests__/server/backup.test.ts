@@ -8,9 +8,19 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { backup, restore } from '../../src/server/backupCli';
-import { makeTempDir, removeDir } from './helpers';
-import { httpApi, pollUntil, signInOverHttp, signUpOverHttp, type HttpUser } from './httpUsers';
-import { killServerProcess, startServerProcess, type ServerProcess } from './serverProcess';
+import { makeTempDir, removeDir } from '../support/helpers';
+import {
+  httpApi,
+  pollUntil,
+  signInOverHttp,
+  signUpOverHttp,
+  type HttpUser,
+} from '../support/httpUsers';
+import {
+  killServerProcess,
+  startServerProcess,
+  type ServerProcess,
+} from '../support/serverProcess';
 
 const ROOT = path.resolve(__dirname, '../..');
 

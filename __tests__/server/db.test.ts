@@ -11,7 +11,7 @@ import {
   openTestDatabase,
   removeDir,
   type TestDatabase,
-} from './helpers';
+} from '../support/helpers';
 
 describe.each(DATABASE_KINDS)('database on %s', (kind) => {
   let database: TestDatabase;

@@ -11,9 +11,16 @@ import type { App } from '../../src/server/app';
 import { TokenService } from '../../src/server/identity/tokens';
 import { UNAUTHENTICATED_MESSAGE } from '../../src/server/plugins/services/auth';
 import { presetOf } from '../../src/server/presets';
-import { openTestDatabase, type TestDatabase } from './helpers';
+import { openTestDatabase, type TestDatabase } from '../support/helpers';
 import { CLIENT_ID } from './identity/helpers';
-import { api, buildVpnApp, createBody, createVpn, signUpUser, type TestUser } from './vpnHelpers';
+import {
+  api,
+  buildVpnApp,
+  createBody,
+  createVpn,
+  signUpUser,
+  type TestUser,
+} from '../support/vpnHelpers';
 
 /** The claims of a JWT (unverified). */
 function claimsOf(token: string): JWTPayload {

@@ -14,7 +14,7 @@ import {
   type HostsProvisioner,
 } from '../../src/server/hosts/hostsProvisioner';
 import { loadHostsSettings } from '../../src/server/hosts/settings';
-import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from './helpers';
+import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from '../support/helpers';
 import {
   natsSkipReason,
   startHost,
@@ -22,8 +22,8 @@ import {
   waitFor,
   type TestHost,
   type TestNats,
-} from './hostsHelpers';
-import { connectWithUrl, expectLeastPrivilege, FORGED_BYTES } from './hostsPrivilege';
+} from '../support/hostsHelpers';
+import { connectWithUrl, expectLeastPrivilege, FORGED_BYTES } from '../support/hostsPrivilege';
 import {
   api,
   balanceNano,
@@ -34,7 +34,7 @@ import {
   signUpUser,
   waitForVpnState,
   type TestUser,
-} from './vpnHelpers';
+} from '../support/vpnHelpers';
 
 const skip = natsSkipReason();
 const PARIS = 'eu-west-3';

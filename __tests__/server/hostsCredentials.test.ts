@@ -15,7 +15,7 @@ import {
 } from '../../src/server/hosts/hostsProvisioner';
 import { connectNats } from '../../src/server/hosts/natsConnect';
 import { loadHostsSettings } from '../../src/server/hosts/settings';
-import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from './helpers';
+import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from '../support/helpers';
 import {
   natsSkipReason,
   runHostToExit,
@@ -25,10 +25,16 @@ import {
   type TestHost,
   type TestHostOptions,
   type TestNats,
-} from './hostsHelpers';
-import { expectLeastPrivilege } from './hostsPrivilege';
-import { hostPermissions, NatsOperator, seedText } from './natsAuth';
-import { buildVpnApp, createBody, createVpn, signUpUser, waitForVpnState } from './vpnHelpers';
+} from '../support/hostsHelpers';
+import { expectLeastPrivilege } from '../support/hostsPrivilege';
+import { hostPermissions, NatsOperator, seedText } from '../support/natsAuth';
+import {
+  buildVpnApp,
+  createBody,
+  createVpn,
+  signUpUser,
+  waitForVpnState,
+} from '../support/vpnHelpers';
 
 const skip = natsSkipReason();
 const REGION = 'eu-north-1';

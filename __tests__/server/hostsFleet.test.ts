@@ -13,7 +13,7 @@ import type { App } from '../../src/server/app';
 import type { RegionDetailed } from '../../src/core/regions';
 import { openDatabase, MEMORY_DATA_DIR, type DatabaseHandle } from '../../src/server/db';
 import { vpns } from '../../src/server/db/schema';
-import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from './helpers';
+import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from '../support/helpers';
 import {
   natsSkipReason,
   startHost,
@@ -21,8 +21,15 @@ import {
   waitFor,
   type TestHost,
   type TestNats,
-} from './hostsHelpers';
-import { api, buildVpnApp, createBody, createVpn, signUpUser, type TestUser } from './vpnHelpers';
+} from '../support/hostsHelpers';
+import {
+  api,
+  buildVpnApp,
+  createBody,
+  createVpn,
+  signUpUser,
+  type TestUser,
+} from '../support/vpnHelpers';
 
 const skip = natsSkipReason() ?? (process.env.TEST_DATABASE_URL ? undefined : 'no PostgreSQL');
 const REGION = 'eu-central-1';

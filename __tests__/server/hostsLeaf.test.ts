@@ -18,10 +18,15 @@ import {
 } from '../../src/server/hosts/hostsProvisioner';
 import { COMMAND_STREAM, consumerName } from '../../src/server/hosts/protocol';
 import { loadHostsSettings } from '../../src/server/hosts/settings';
-import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from './helpers';
-import { natsSkipReason, startHost, waitFor, type TestHost } from './hostsHelpers';
-import { connectWithUrl, expectLeastPrivilege } from './hostsPrivilege';
-import { natsHubConfig, natsLeafConfig, startLeafNats, type TestLeafNats } from './natsLeaf';
+import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from '../support/helpers';
+import { natsSkipReason, startHost, waitFor, type TestHost } from '../support/hostsHelpers';
+import { connectWithUrl, expectLeastPrivilege } from '../support/hostsPrivilege';
+import {
+  natsHubConfig,
+  natsLeafConfig,
+  startLeafNats,
+  type TestLeafNats,
+} from '../support/natsLeaf';
 import {
   api,
   buildVpnApp,
@@ -30,7 +35,7 @@ import {
   signUpUser,
   waitForVpnState,
   type TestUser,
-} from './vpnHelpers';
+} from '../support/vpnHelpers';
 
 const skip = natsSkipReason();
 const PARIS = 'eu-west-3';

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../../src/server/app';
 import { ledgerEntries, vpns } from '../../src/server/db/schema';
 import { HOST_LOST_REASON } from '../../src/server/hosts/hostMonitor';
-import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from './helpers';
+import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from '../support/helpers';
 import {
   natsSkipReason,
   startHost,
@@ -17,7 +17,7 @@ import {
   waitFor,
   type TestHost,
   type TestNats,
-} from './hostsHelpers';
+} from '../support/hostsHelpers';
 import {
   buildVpnApp,
   createBody,
@@ -26,7 +26,7 @@ import {
   signUpUser,
   waitForVpnState,
   type TestUser,
-} from './vpnHelpers';
+} from '../support/vpnHelpers';
 
 const skip = natsSkipReason();
 const OSAKA = 'ap-northeast-3';

@@ -15,10 +15,10 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { ADDRESSES6_FILE, parseNetwork6 } from '../../src/server/provisioners/netnsIpv6';
-import { natsSkipReason, waitFor } from './hostsHelpers';
-import { netnsHosts } from './hostsNetnsHelpers';
-import { netnsSkipReason, sh } from './netnsHelpers';
-import type { TestUser } from './vpnHelpers';
+import { natsSkipReason, waitFor } from '../support/hostsHelpers';
+import { netnsHosts } from '../support/hostsNetnsHelpers';
+import { netnsSkipReason, sh } from '../support/netnsHelpers';
+import type { TestUser } from '../support/vpnHelpers';
 
 const skip = natsSkipReason() ?? netnsSkipReason();
 

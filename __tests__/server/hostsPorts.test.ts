@@ -12,7 +12,7 @@ import { netnsMountsPrivate } from '../../src/server/provisioners/netnsSystem';
 import { memoryAllocations } from '../../src/server/provisioners/netnsStore';
 import { createSimulatedProvisioner } from '../../src/server/provisioners/simulated';
 import { PermanentProvisionError } from '../../src/server/provisioners/types';
-import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from './helpers';
+import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from '../support/helpers';
 import {
   natsSkipReason,
   startHost,
@@ -20,7 +20,7 @@ import {
   waitFor,
   type TestHost,
   type TestNats,
-} from './hostsHelpers';
+} from '../support/hostsHelpers';
 import {
   api,
   buildVpnApp,
@@ -29,7 +29,7 @@ import {
   signUpUser,
   waitForVpnState,
   type TestUser,
-} from './vpnHelpers';
+} from '../support/vpnHelpers';
 
 const settings = loadNetnsSettings({ WG_PORTS: '41000-41002', WG_ADDRESSES: '10.9.0.0/24' });
 

@@ -27,8 +27,8 @@ import { memoryAllocations } from '../../src/server/provisioners/netnsStore';
 import { namespacePids } from '../../src/server/provisioners/netnsSystem';
 import type { ProvisionTarget } from '../../src/server/provisioners/types';
 import { generateKeyPair, generatePresharedKey } from '../../src/server/provisioners/keys';
-import { makeTempDir, removeDir } from './helpers';
-import { leftovers, netnsSkipReason, sh, sweep, testNetnsEnv } from './netnsHelpers';
+import { makeTempDir, removeDir } from '../support/helpers';
+import { leftovers, netnsSkipReason, sh, sweep, testNetnsEnv } from '../support/netnsHelpers';
 
 const skip = netnsSkipReason();
 const REGION = 'eu-west-3';

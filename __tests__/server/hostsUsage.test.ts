@@ -19,8 +19,8 @@ import {
 import { recordReportedBytes } from '../../src/server/hosts/hostUsage';
 import { encode, reportSubject } from '../../src/server/hosts/protocol';
 import { loadHostsSettings } from '../../src/server/hosts/settings';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './helpers';
-import { natsSkipReason, startNats, waitFor, type TestNats } from './hostsHelpers';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
+import { natsSkipReason, startNats, waitFor, type TestNats } from '../support/hostsHelpers';
 
 const skip = natsSkipReason();
 const REGION = 'eu-west-3';

@@ -7,9 +7,9 @@
  */
 import { LOCAL_WEBHOOK_SECRET, loadConfig, type Env } from '../../src/server/config';
 import { isLoopbackCaller, proxyTrust, type TrustProxy } from '../../src/server/net/loopback';
-import { PEANUT, sessionCompleted, sign } from './billingHelpers';
-import { openTestDatabase, type TestDatabase } from './helpers';
-import { buildVpnApp, signUpUser } from './vpnHelpers';
+import { PEANUT, sessionCompleted, sign } from '../support/billingHelpers';
+import { openTestDatabase, type TestDatabase } from '../support/helpers';
+import { buildVpnApp, signUpUser } from '../support/vpnHelpers';
 import type { App } from '../../src/server/app';
 
 describe('isLoopbackCaller', () => {

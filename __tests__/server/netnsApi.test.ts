@@ -11,7 +11,7 @@
 import type { App } from '../../src/server/app';
 import type { VpnWithMetricsJson } from '../../src/core/vpn';
 import { processExists } from '../../src/server/provisioners/netnsSystem';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './helpers';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
 import {
   leftovers,
   netnsSkipReason,
@@ -20,7 +20,7 @@ import {
   testNetnsEnv,
   TestNetwork,
   type TestNamespace,
-} from './netnsHelpers';
+} from '../support/netnsHelpers';
 import {
   api,
   buildVpnApp,
@@ -30,7 +30,7 @@ import {
   signUpUser,
   waitForVpnState,
   type TestUser,
-} from './vpnHelpers';
+} from '../support/vpnHelpers';
 
 const skip = netnsSkipReason();
 const { env, settings } = testNetnsEnv(

@@ -23,7 +23,7 @@ import {
   testNetnsEnv,
   TestNetwork,
   type TestNamespace,
-} from './netnsHelpers';
+} from '../support/netnsHelpers';
 
 const skip = netnsSkipReason();
 const base = testNetnsEnv('pne', 53901, '10.212.0.0/24', '10.247.1.1', '10.253.11.0/24').env;

@@ -30,7 +30,7 @@ import {
 } from '../../src/server/provisioners/netnsStore';
 import { SIMULATED_CLIENT_ADDRESSES } from '../../src/server/provisioners/simulated';
 import { wireGuardClientConfig } from '../../src/server/vpns/wireguardConfig';
-import { DATABASE_KINDS, makeTempDir, openTestDatabase, removeDir } from './helpers';
+import { DATABASE_KINDS, makeTempDir, openTestDatabase, removeDir } from '../support/helpers';
 
 const ENV = {
   WG_PORTS: '51820-51835',
@@ -210,7 +210,10 @@ describe('the config of a dual-stack server', () => {
       endpoint: `203.0.113.7:${plan.listenPort}`,
     });
     expect(text).toBe(
-      readFileSync(path.join(__dirname, 'fixtures', 'wireguard-client-netns.conf'), 'utf8'),
+      readFileSync(
+        path.join(__dirname, '..', 'support', 'fixtures', 'wireguard-client-netns.conf'),
+        'utf8',
+      ),
     );
   });
 

@@ -12,14 +12,14 @@ import type { App } from '../../src/server/app';
 import { createNetnsProvisioner, type NetnsProvisioner } from '../../src/server/provisioners/netns';
 import type { ServerPlan } from '../../src/server/provisioners/netnsSettings';
 import { namespacePids, processExists } from '../../src/server/provisioners/netnsSystem';
-import { openTestDatabase, type TestDatabase } from './helpers';
+import { openTestDatabase, type TestDatabase } from '../support/helpers';
 import {
   netnsSkipReason,
   sweep,
   testNetnsEnv,
   TestNetwork,
   type TestNamespace,
-} from './netnsHelpers';
+} from '../support/netnsHelpers';
 import {
   api,
   buildVpnApp,
@@ -28,7 +28,7 @@ import {
   signUpUser,
   waitForVpnState,
   type TestUser,
-} from './vpnHelpers';
+} from '../support/vpnHelpers';
 
 const skip = netnsSkipReason();
 const { env, settings } = testNetnsEnv(

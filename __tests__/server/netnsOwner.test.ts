@@ -17,7 +17,7 @@ import { namespacePids, processExists } from '../../src/server/provisioners/netn
 import type { ProvisionResult } from '../../src/server/provisioners/types';
 import { generateKeyPair, generatePresharedKey } from '../../src/server/provisioners/keys';
 import { wireGuardClientConfig } from '../../src/server/vpns/wireguardConfig';
-import { makeTempDir, removeDir } from './helpers';
+import { makeTempDir, removeDir } from '../support/helpers';
 import {
   netnsSkipReason,
   sh,
@@ -25,12 +25,12 @@ import {
   testNetnsEnv,
   TestNetwork,
   type TestNamespace,
-} from './netnsHelpers';
+} from '../support/netnsHelpers';
 
 const skip = netnsSkipReason();
 const { env, settings } = testNetnsEnv('pnf', 54001, '10.213.0.0/24', '10.246.1.1');
 const ROOT = path.resolve(__dirname, '../..');
-const OWNER = path.join(__dirname, 'fixtures', 'netnsOwner.ts');
+const OWNER = path.join(__dirname, '..', 'support', 'fixtures', 'netnsOwner.ts');
 
 /** Starts an owner process; resolves with it and its VPN's provision result once ready. */
 async function startOwner(

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { VpnWithMetricsJson } from '../../src/core/vpn';
-import { makeTempDir, removeDir, TEST_SERVER_ENV } from './helpers';
+import { makeTempDir, removeDir, TEST_SERVER_ENV } from '../support/helpers';
 import { CLIENT_ID, PASSWORD, uniqueName } from './identity/helpers';
 import {
   netnsSkipReason,
@@ -22,7 +22,7 @@ import {
   testNetnsEnv,
   TestNetwork,
   type TestNamespace,
-} from './netnsHelpers';
+} from '../support/netnsHelpers';
 
 const skip = netnsSkipReason();
 const { env, settings } = testNetnsEnv(

@@ -8,8 +8,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { chooseProvisioner } from '../../src/server/provisioners';
 import { netnsAvailability } from '../../src/server/provisioners/netnsSystem';
-import { makeTempDir, removeDir } from './helpers';
-import { netnsSkipReason, sweep, testNetnsEnv } from './netnsHelpers';
+import { makeTempDir, removeDir } from '../support/helpers';
+import { netnsSkipReason, sweep, testNetnsEnv } from '../support/netnsHelpers';
 
 const ROOT = path.resolve(__dirname, '../..');
 

@@ -12,7 +12,7 @@ import {
   releaseServer,
 } from '../../src/server/provisioners/netnsStore';
 import { PermanentProvisionError } from '../../src/server/provisioners/types';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './helpers';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
 
 const settings = loadNetnsSettings({ WG_PORTS: '40000-40011', WG_ADDRESSES: '10.9.0.0/24' });
 

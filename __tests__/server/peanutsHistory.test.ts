@@ -6,9 +6,9 @@
 import type { App } from '../../src/server/app';
 import { vpns } from '../../src/server/db/schema';
 import { usageKey } from '../../src/server/vpns/metering';
-import { deliver, reversalEvent, sessionCompleted, stripeId } from './billingHelpers';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './helpers';
-import { api, buildVpnApp, signUpUser, type TestUser } from './vpnHelpers';
+import { deliver, reversalEvent, sessionCompleted, stripeId } from '../support/billingHelpers';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
+import { api, buildVpnApp, signUpUser, type TestUser } from '../support/vpnHelpers';
 
 const PEANUT = 1_000_000_000;
 

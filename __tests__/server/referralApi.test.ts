@@ -7,10 +7,10 @@
 import { eq } from 'drizzle-orm';
 import type { App } from '../../src/server/app';
 import { purchases, referralCodes, referrals, users } from '../../src/server/db/schema';
-import { stripeId } from './billingHelpers';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './helpers';
-import { buy, history, ownCode, referrerCode, stats, validate } from './referralHelpers';
-import { api, buildVpnApp, signUpUser, type TestUser } from './vpnHelpers';
+import { stripeId } from '../support/billingHelpers';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
+import { buy, history, ownCode, referrerCode, stats, validate } from '../support/referralHelpers';
+import { api, buildVpnApp, signUpUser, type TestUser } from '../support/vpnHelpers';
 
 // Generous: CI runs every test on a loaded 2-core machine (app start, migrations, sign-ups).
 jest.setTimeout(180_000);

@@ -7,9 +7,17 @@
  * PostgreSQL.
  */
 import type { App } from '../../src/server/app';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './helpers';
-import { buy, history, ownCode, PEANUT, referralEntries, reverse, stats } from './referralHelpers';
-import { buildVpnApp, signUpUser, type TestUser } from './vpnHelpers';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
+import {
+  buy,
+  history,
+  ownCode,
+  PEANUT,
+  referralEntries,
+  reverse,
+  stats,
+} from '../support/referralHelpers';
+import { buildVpnApp, signUpUser, type TestUser } from '../support/vpnHelpers';
 
 // Generous: CI runs every test on a loaded 2-core machine (app start, migrations, sign-ups).
 jest.setTimeout(180_000);

@@ -9,9 +9,9 @@
 import { eq } from 'drizzle-orm';
 import type { App } from '../../src/server/app';
 import { purchases } from '../../src/server/db/schema';
-import { deliver, reversalEvent, sessionCompleted, stripeId } from './billingHelpers';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './helpers';
-import { buildVpnApp, signUpUser } from './vpnHelpers';
+import { deliver, reversalEvent, sessionCompleted, stripeId } from '../support/billingHelpers';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
+import { buildVpnApp, signUpUser } from '../support/vpnHelpers';
 
 // Generous: CI runs every test on a loaded 2-core machine (app start, migrations, sign-ups).
 jest.setTimeout(180_000);

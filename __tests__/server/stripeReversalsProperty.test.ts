@@ -21,8 +21,8 @@ import {
   sessionCompleted,
   setUpWebhook,
   stripeId,
-} from './billingHelpers';
-import { DATABASE_KINDS } from './helpers';
+} from '../support/billingHelpers';
+import { DATABASE_KINDS } from '../support/helpers';
 
 // Generous: CI runs every test on a loaded 2-core machine.
 jest.setTimeout(300_000);

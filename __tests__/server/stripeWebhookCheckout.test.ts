@@ -18,10 +18,15 @@ import {
   setUpWebhook,
   sign,
   stripeId,
-} from './billingHelpers';
-import { DATABASE_KINDS, openTestDatabase, testConfig, type TestDatabase } from './helpers';
+} from '../support/billingHelpers';
+import {
+  DATABASE_KINDS,
+  openTestDatabase,
+  testConfig,
+  type TestDatabase,
+} from '../support/helpers';
 import { CLIENT_ID, PASSWORD, uniqueName } from './identity/helpers';
-import { buildVpnApp, signUpUser, type TestUser } from './vpnHelpers';
+import { buildVpnApp, signUpUser, type TestUser } from '../support/vpnHelpers';
 
 describe.each(DATABASE_KINDS)('Stripe webhook on %s', (kind) => {
   const suite = setUpWebhook(kind);

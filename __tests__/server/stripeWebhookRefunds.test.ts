@@ -16,9 +16,9 @@ import {
   sessionCompleted,
   setUpWebhook,
   stripeId,
-} from './billingHelpers';
-import { DATABASE_KINDS } from './helpers';
-import { signUpUser } from './vpnHelpers';
+} from '../support/billingHelpers';
+import { DATABASE_KINDS } from '../support/helpers';
+import { signUpUser } from '../support/vpnHelpers';
 
 describe.each(DATABASE_KINDS)('Stripe webhook on %s', (kind) => {
   const suite = setUpWebhook(kind);

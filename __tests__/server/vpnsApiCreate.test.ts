@@ -8,7 +8,7 @@
 import { decodeJwt } from 'jose';
 import type { ListVpnsResponse } from '../../src/core/vpn';
 import type { App } from '../../src/server/app';
-import { DATABASE_KINDS, type TestDatabase } from './helpers';
+import { DATABASE_KINDS, type TestDatabase } from '../support/helpers';
 import {
   api,
   buildVpnApp,
@@ -19,7 +19,7 @@ import {
   signUpUser,
   waitForVpnState,
   type TestUser,
-} from './vpnHelpers';
+} from '../support/vpnHelpers';
 
 describe.each(DATABASE_KINDS)('VPN API on %s', (kind) => {
   const suite = setUpVpnApi(kind);

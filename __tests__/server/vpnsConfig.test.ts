@@ -18,7 +18,10 @@ import {
   type WireGuardClientConfig,
 } from '../../src/server/vpns/wireguardConfig';
 
-const GOLDEN = readFileSync(path.join(__dirname, 'fixtures', 'wireguard-client.conf'), 'utf8');
+const GOLDEN = readFileSync(
+  path.join(__dirname, '..', 'support', 'fixtures', 'wireguard-client.conf'),
+  'utf8',
+);
 
 /** The record the golden file was written from. */
 const RECORD: WireGuardClientConfig = {

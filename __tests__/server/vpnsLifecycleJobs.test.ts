@@ -16,7 +16,7 @@ import {
 import { publicKeyOf } from '../../src/server/provisioners/keys';
 import type { LifecycleTuning } from '../../src/server/vpns/lifecycle';
 import { configUnavailableMessage } from '../../src/server/vpns/service';
-import { DATABASE_KINDS, LogCapture } from './helpers';
+import { DATABASE_KINDS, LogCapture } from '../support/helpers';
 import {
   api,
   createBody,
@@ -29,7 +29,7 @@ import {
   signUpUser,
   TEST_TUNING,
   waitForVpnState,
-} from './vpnHelpers';
+} from '../support/vpnHelpers';
 
 /** Waits until `check` returns a value other than undefined (every 10 ms, up to `timeoutMs`). */
 async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {

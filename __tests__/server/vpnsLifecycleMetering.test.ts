@@ -11,7 +11,7 @@ import type { App } from '../../src/server/app';
 import { ledgerEntries } from '../../src/server/db/schema';
 import { createSimulatedProvisioner } from '../../src/server/provisioners';
 import { simulatedRate } from '../../src/server/provisioners/simulated';
-import { DATABASE_KINDS } from './helpers';
+import { DATABASE_KINDS } from '../support/helpers';
 import {
   api,
   createBody,
@@ -22,7 +22,7 @@ import {
   setUpVpnApps,
   signUpUser,
   waitForVpnState,
-} from './vpnHelpers';
+} from '../support/vpnHelpers';
 
 /** 10 peanuts, the sign-up bonus, in nano-peanuts. */
 const BONUS = 10_000_000_000;

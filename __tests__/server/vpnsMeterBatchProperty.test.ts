@@ -12,8 +12,8 @@
 import fc from 'fast-check';
 import { meterBatch } from '../../src/server/vpns/meterBatch';
 import { planMetering, usageKey, type MeterPlan } from '../../src/server/vpns/metering';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './helpers';
-import { meteredColumnsOf } from './vpnHelpers';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
+import { meteredColumnsOf } from '../support/vpnHelpers';
 
 /** The metering interval, ms. */
 const INTERVAL_MS = 5000;

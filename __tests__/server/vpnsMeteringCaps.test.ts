@@ -7,7 +7,7 @@
  */
 import { meterBatch } from '../../src/server/vpns/meterBatch';
 import { planMetering, type MeterInput } from '../../src/server/vpns/metering';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './helpers';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
 
 const INTERVAL_MS = 5000;
 const NOW_MS = 1_800_000_000_000;

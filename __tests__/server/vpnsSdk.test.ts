@@ -14,7 +14,7 @@ import {
 } from '../../src/sdk/vpns';
 import { deleteAndWait, waitForState } from '../../src/sdk/waitForState';
 import { startLiveServer, type LiveServer } from '../support/liveServer';
-import { signUpUser, VPN_TEST_ENV } from './vpnHelpers';
+import { signUpUser, VPN_TEST_ENV } from '../support/vpnHelpers';
 
 describe('the SDK against the server', () => {
   let server: LiveServer;

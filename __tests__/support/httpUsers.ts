@@ -4,7 +4,7 @@
  * server must allow it: serverProcess.ts gives IDP_ALLOW_PASSWORD_AUTH=true), then call `/v1/`
  * with the id token.
  */
-import { CLIENT_ID, PASSWORD, uniqueName } from './identity/helpers';
+import { CLIENT_ID, PASSWORD, uniqueName } from '../server/identity/helpers';
 
 /** A signed-in user of a server at some origin. */
 export interface HttpUser {

@@ -19,7 +19,7 @@ import {
   type DatabaseSuite,
   type TestDatabase,
 } from './helpers';
-import { CLIENT_ID, PASSWORD, uniqueName } from './identity/helpers';
+import { CLIENT_ID, PASSWORD, uniqueName } from '../server/identity/helpers';
 
 /** Settings of the VPN tests: fast simulated steps, no rate limit in the way. */
 export const VPN_TEST_ENV: Env = {
