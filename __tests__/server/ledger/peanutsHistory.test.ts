@@ -3,12 +3,12 @@
  * balance after each line; a VPN's usage summed into one line; purchases with their pack and
  * state. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import type { App } from '../../src/server/app';
-import { vpns } from '../../src/server/db/schema';
-import { usageKey } from '../../src/server/vpns/metering';
-import { deliver, reversalEvent, sessionCompleted, stripeId } from '../support/billingHelpers';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
-import { api, buildVpnApp, signUpUser, type TestUser } from '../support/vpnHelpers';
+import type { App } from '../../../src/server/app';
+import { vpns } from '../../../src/server/db/schema';
+import { usageKey } from '../../../src/server/vpns/metering';
+import { deliver, reversalEvent, sessionCompleted, stripeId } from '../../support/billingHelpers';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../support/helpers';
+import { api, buildVpnApp, signUpUser, type TestUser } from '../../support/vpnHelpers';
 
 const PEANUT = 1_000_000_000;
 

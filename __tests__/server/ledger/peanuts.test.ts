@@ -4,7 +4,7 @@
  * and the API refuses missing, literal 'Unauthenticated', forged and signed-out tokens.
  */
 import { SignJWT, generateKeyPair } from 'jose';
-import { startLiveServer, type LiveServer } from '../support/liveServer';
+import { startLiveServer, type LiveServer } from '../../support/liveServer';
 import {
   PASSWORD,
   confirm,
@@ -15,7 +15,7 @@ import {
   signUp,
   uniqueName,
   userOf,
-} from './identity/helpers';
+} from '../identity/helpers';
 
 describe('GET /v1/peanuts', () => {
   let server: LiveServer;
