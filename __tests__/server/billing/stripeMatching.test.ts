@@ -7,11 +7,11 @@
  * when TEST_DATABASE_URL is set.
  */
 import { eq } from 'drizzle-orm';
-import type { App } from '../../src/server/app';
-import { purchases } from '../../src/server/db/schema';
-import { deliver, reversalEvent, sessionCompleted, stripeId } from '../support/billingHelpers';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
-import { buildVpnApp, signUpUser } from '../support/vpnHelpers';
+import type { App } from '../../../src/server/app';
+import { purchases } from '../../../src/server/db/schema';
+import { deliver, reversalEvent, sessionCompleted, stripeId } from '../../support/billingHelpers';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../support/helpers';
+import { buildVpnApp, signUpUser } from '../../support/vpnHelpers';
 
 // Generous: CI runs every test on a loaded 2-core machine (app start, migrations, sign-ups).
 jest.setTimeout(180_000);

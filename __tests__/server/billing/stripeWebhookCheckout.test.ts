@@ -7,9 +7,9 @@
  * and disputes are in stripeWebhookRefunds.test.ts.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { buildApp, type App } from '../../src/server/app';
-import { openDatabase, MEMORY_DATA_DIR, type DatabaseHandle } from '../../src/server/db';
-import { stripeEvents } from '../../src/server/db/schema';
+import { buildApp, type App } from '../../../src/server/app';
+import { openDatabase, MEMORY_DATA_DIR, type DatabaseHandle } from '../../../src/server/db';
+import { stripeEvents } from '../../../src/server/db/schema';
 import {
   deliver,
   PEANUT,
@@ -18,15 +18,15 @@ import {
   setUpWebhook,
   sign,
   stripeId,
-} from '../support/billingHelpers';
+} from '../../support/billingHelpers';
 import {
   DATABASE_KINDS,
   openTestDatabase,
   testConfig,
   type TestDatabase,
-} from '../support/helpers';
-import { CLIENT_ID, PASSWORD, uniqueName } from './identity/helpers';
-import { buildVpnApp, signUpUser, type TestUser } from '../support/vpnHelpers';
+} from '../../support/helpers';
+import { CLIENT_ID, PASSWORD, uniqueName } from '../identity/helpers';
+import { buildVpnApp, signUpUser, type TestUser } from '../../support/vpnHelpers';
 
 describe.each(DATABASE_KINDS)('Stripe webhook on %s', (kind) => {
   const suite = setUpWebhook(kind);

@@ -6,16 +6,16 @@
  * and is kept for the operator (`billing.unmatchedPayments`). Through the signed webhook
  * endpoint, on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL.
  */
-import type { App } from '../../src/server/app';
+import type { App } from '../../../src/server/app';
 import {
   deliver,
   PEANUT,
   sessionCompleted,
   setUpWebhook,
   stripeId,
-} from '../support/billingHelpers';
-import { DATABASE_KINDS } from '../support/helpers';
-import { signUpUser } from '../support/vpnHelpers';
+} from '../../support/billingHelpers';
+import { DATABASE_KINDS } from '../../support/helpers';
+import { signUpUser } from '../../support/vpnHelpers';
 
 /** A converted session of Adaptive Pricing: the buyer paid 9.12 EUR for `usdSubtotal` cents. */
 function inEuros(sub: string, sessionId: string, usdSubtotal: number) {

@@ -6,8 +6,8 @@
  * are in stripeWebhookCheckout.test.ts.
  */
 import { eq } from 'drizzle-orm';
-import type { App } from '../../src/server/app';
-import { purchases } from '../../src/server/db/schema';
+import type { App } from '../../../src/server/app';
+import { purchases } from '../../../src/server/db/schema';
 import {
   deliver,
   disputeClosedEvent,
@@ -16,9 +16,9 @@ import {
   sessionCompleted,
   setUpWebhook,
   stripeId,
-} from '../support/billingHelpers';
-import { DATABASE_KINDS } from '../support/helpers';
-import { signUpUser } from '../support/vpnHelpers';
+} from '../../support/billingHelpers';
+import { DATABASE_KINDS } from '../../support/helpers';
+import { signUpUser } from '../../support/vpnHelpers';
 
 describe.each(DATABASE_KINDS)('Stripe webhook on %s', (kind) => {
   const suite = setUpWebhook(kind);

@@ -7,15 +7,15 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
-import type { App } from '../../src/server/app';
-import { buildApp } from '../../src/server/app';
-import { LocalCheckout, type DeliveredEvent } from '../../src/server/billing/localCheckout';
-import { LOCAL_WEBHOOK_SECRET, loadConfig } from '../../src/server/config';
-import { deliver } from '../support/billingHelpers';
+import type { App } from '../../../src/server/app';
+import { buildApp } from '../../../src/server/app';
+import { LocalCheckout, type DeliveredEvent } from '../../../src/server/billing/localCheckout';
+import { LOCAL_WEBHOOK_SECRET, loadConfig } from '../../../src/server/config';
+import { deliver } from '../../support/billingHelpers';
 import { eq } from 'drizzle-orm';
-import { localCheckoutSessions } from '../../src/server/db/schema';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
-import { buildVpnApp, deleteAccount, signUpUser, type TestUser } from '../support/vpnHelpers';
+import { localCheckoutSessions } from '../../../src/server/db/schema';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../support/helpers';
+import { buildVpnApp, deleteAccount, signUpUser, type TestUser } from '../../support/vpnHelpers';
 
 const PEANUT = 1_000_000_000;
 

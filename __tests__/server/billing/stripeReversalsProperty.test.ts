@@ -11,8 +11,8 @@
  */
 import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
-import type { App } from '../../src/server/app';
-import { ledgerEntries } from '../../src/server/db/schema';
+import type { App } from '../../../src/server/app';
+import { ledgerEntries } from '../../../src/server/db/schema';
 import {
   deliver,
   disputeClosedEvent,
@@ -21,8 +21,8 @@ import {
   sessionCompleted,
   setUpWebhook,
   stripeId,
-} from '../support/billingHelpers';
-import { DATABASE_KINDS } from '../support/helpers';
+} from '../../support/billingHelpers';
+import { DATABASE_KINDS } from '../../support/helpers';
 
 // Generous: CI runs every test on a loaded 2-core machine.
 jest.setTimeout(300_000);
