@@ -5,12 +5,19 @@
  * programme switched off. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { eq } from 'drizzle-orm';
-import type { App } from '../../src/server/app';
-import { purchases, referralCodes, referrals, users } from '../../src/server/db/schema';
-import { stripeId } from '../support/billingHelpers';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
-import { buy, history, ownCode, referrerCode, stats, validate } from '../support/referralHelpers';
-import { api, buildVpnApp, signUpUser, type TestUser } from '../support/vpnHelpers';
+import type { App } from '../../../src/server/app';
+import { purchases, referralCodes, referrals, users } from '../../../src/server/db/schema';
+import { stripeId } from '../../support/billingHelpers';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../support/helpers';
+import {
+  buy,
+  history,
+  ownCode,
+  referrerCode,
+  stats,
+  validate,
+} from '../../support/referralHelpers';
+import { api, buildVpnApp, signUpUser, type TestUser } from '../../support/vpnHelpers';
 
 // Generous: CI runs every test on a loaded 2-core machine (app start, migrations, sign-ups).
 jest.setTimeout(180_000);

@@ -7,9 +7,9 @@
  * once, and account deletion. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { eq } from 'drizzle-orm';
-import type { App } from '../../src/server/app';
-import { refereeEmails, referralCodes, referrals, users } from '../../src/server/db/schema';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
+import type { App } from '../../../src/server/app';
+import { refereeEmails, referralCodes, referrals, users } from '../../../src/server/db/schema';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../support/helpers';
 import {
   buy,
   history,
@@ -20,8 +20,8 @@ import {
   reverse,
   stats,
   validate,
-} from '../support/referralHelpers';
-import { buildVpnApp, deleteAccount, signUpUser, type TestUser } from '../support/vpnHelpers';
+} from '../../support/referralHelpers';
+import { buildVpnApp, deleteAccount, signUpUser, type TestUser } from '../../support/vpnHelpers';
 
 // Generous: CI runs every test on a loaded 2-core machine (app start, migrations, sign-ups).
 jest.setTimeout(180_000);

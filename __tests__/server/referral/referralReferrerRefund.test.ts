@@ -6,8 +6,8 @@
  * theirs. Through the signed webhook path, on PGlite and, when TEST_DATABASE_URL is set, on
  * PostgreSQL.
  */
-import type { App } from '../../src/server/app';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
+import type { App } from '../../../src/server/app';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../support/helpers';
 import {
   buy,
   history,
@@ -16,8 +16,8 @@ import {
   referralEntries,
   reverse,
   stats,
-} from '../support/referralHelpers';
-import { buildVpnApp, signUpUser, type TestUser } from '../support/vpnHelpers';
+} from '../../support/referralHelpers';
+import { buildVpnApp, signUpUser, type TestUser } from '../../support/vpnHelpers';
 
 // Generous: CI runs every test on a loaded 2-core machine (app start, migrations, sign-ups).
 jest.setTimeout(180_000);
