@@ -6,10 +6,10 @@
  * PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL (the second process needs it).
  */
 import { eq } from 'drizzle-orm';
-import type { App } from '../../src/server/app';
-import { MEMORY_DATA_DIR, openDatabase, type DatabaseHandle } from '../../src/server/db';
-import { vpns } from '../../src/server/db/schema';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
+import type { App } from '../../../src/server/app';
+import { MEMORY_DATA_DIR, openDatabase, type DatabaseHandle } from '../../../src/server/db';
+import { vpns } from '../../../src/server/db/schema';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../support/helpers';
 import {
   api,
   buildVpnApp,
@@ -20,7 +20,7 @@ import {
   signUpUser,
   waitForVpnState,
   type TestUser,
-} from '../support/vpnHelpers';
+} from '../../support/vpnHelpers';
 
 /** Polls `check` every 50 ms until it returns true (throws after `timeoutMs`). */
 async function eventually(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {

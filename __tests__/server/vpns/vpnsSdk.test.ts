@@ -2,8 +2,8 @@
  * The server speaks the SDK's wire shapes (src/sdk/vpns.ts, spec §7): the SDK's own calls run the
  * whole journey against a real server on a random port, as the SPA and the CLI do.
  */
-import { confFileName } from '../../src/core/vpnConfFile';
-import { createHttpClient, type HttpClient } from '../../src/sdk/http';
+import { confFileName } from '../../../src/core/vpnConfFile';
+import { createHttpClient, type HttpClient } from '../../../src/sdk/http';
 import {
   createVpn as sdkCreateVpn,
   getBalance,
@@ -11,10 +11,10 @@ import {
   getQrConfig,
   getVpn as sdkGetVpn,
   listVpns,
-} from '../../src/sdk/vpns';
-import { deleteAndWait, waitForState } from '../../src/sdk/waitForState';
-import { startLiveServer, type LiveServer } from '../support/liveServer';
-import { signUpUser, VPN_TEST_ENV } from '../support/vpnHelpers';
+} from '../../../src/sdk/vpns';
+import { deleteAndWait, waitForState } from '../../../src/sdk/waitForState';
+import { startLiveServer, type LiveServer } from '../../support/liveServer';
+import { signUpUser, VPN_TEST_ENV } from '../../support/vpnHelpers';
 
 describe('the SDK against the server', () => {
   let server: LiveServer;

@@ -10,10 +10,10 @@
  * is set, on PostgreSQL.
  */
 import fc from 'fast-check';
-import { meterBatch } from '../../src/server/vpns/meterBatch';
-import { planMetering, usageKey, type MeterPlan } from '../../src/server/vpns/metering';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
-import { meteredColumnsOf } from '../support/vpnHelpers';
+import { meterBatch } from '../../../src/server/vpns/meterBatch';
+import { planMetering, usageKey, type MeterPlan } from '../../../src/server/vpns/metering';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../support/helpers';
+import { meteredColumnsOf } from '../../support/vpnHelpers';
 
 /** The metering interval, ms. */
 const INTERVAL_MS = 5000;

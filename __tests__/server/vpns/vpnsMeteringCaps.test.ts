@@ -5,9 +5,9 @@
  * plan (`planMetering`) and by the pass's statement (meterBatchSql.ts), on PGlite and, when
  * TEST_DATABASE_URL is set, on PostgreSQL.
  */
-import { meterBatch } from '../../src/server/vpns/meterBatch';
-import { planMetering, type MeterInput } from '../../src/server/vpns/metering';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
+import { meterBatch } from '../../../src/server/vpns/meterBatch';
+import { planMetering, type MeterInput } from '../../../src/server/vpns/metering';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../support/helpers';
 
 const INTERVAL_MS = 5000;
 const NOW_MS = 1_800_000_000_000;

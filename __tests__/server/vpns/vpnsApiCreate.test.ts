@@ -6,9 +6,9 @@
  * themselves are in vpnsApiEndpoints.test.ts.
  */
 import { decodeJwt } from 'jose';
-import type { ListVpnsResponse } from '../../src/core/vpn';
-import type { App } from '../../src/server/app';
-import { DATABASE_KINDS, type TestDatabase } from '../support/helpers';
+import type { ListVpnsResponse } from '../../../src/core/vpn';
+import type { App } from '../../../src/server/app';
+import { DATABASE_KINDS, type TestDatabase } from '../../support/helpers';
 import {
   api,
   buildVpnApp,
@@ -19,7 +19,7 @@ import {
   signUpUser,
   waitForVpnState,
   type TestUser,
-} from '../support/vpnHelpers';
+} from '../../support/vpnHelpers';
 
 describe.each(DATABASE_KINDS)('VPN API on %s', (kind) => {
   const suite = setUpVpnApi(kind);

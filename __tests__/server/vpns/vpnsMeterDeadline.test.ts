@@ -8,13 +8,13 @@
  * on PostgreSQL.
  */
 import { inArray, like } from 'drizzle-orm';
-import type { App } from '../../src/server/app';
-import { ledgerEntries, vpns, type VpnRow } from '../../src/server/db/schema';
-import { createSimulatedProvisioner, type Provisioner } from '../../src/server/provisioners';
-import { meterBatch } from '../../src/server/vpns/meterBatch';
-import { planMetering, usageKey, type MeterPlan } from '../../src/server/vpns/metering';
-import { rowMeterInput } from '../../src/server/vpns/meterOne';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
+import type { App } from '../../../src/server/app';
+import { ledgerEntries, vpns, type VpnRow } from '../../../src/server/db/schema';
+import { createSimulatedProvisioner, type Provisioner } from '../../../src/server/provisioners';
+import { meterBatch } from '../../../src/server/vpns/meterBatch';
+import { planMetering, usageKey, type MeterPlan } from '../../../src/server/vpns/metering';
+import { rowMeterInput } from '../../../src/server/vpns/meterOne';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../support/helpers';
 import {
   buildVpnApp,
   FakeClock,
@@ -22,7 +22,7 @@ import {
   meteredColumnsOfRow,
   signUpUser,
   type TestUser,
-} from '../support/vpnHelpers';
+} from '../../support/vpnHelpers';
 
 /** The metering interval of these tests (METER_INTERVAL_S=3600: no automatic pass runs). */
 const INTERVAL_MS = 3_600_000;

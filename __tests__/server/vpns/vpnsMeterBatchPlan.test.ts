@@ -11,13 +11,13 @@
  * PostgreSQL. Passes racing other processes: vpnsMeterBatchRace.test.ts.
  */
 import { eq } from 'drizzle-orm';
-import type { App } from '../../src/server/app';
-import { vpns } from '../../src/server/db/schema';
-import { meterBatch } from '../../src/server/vpns/meterBatch';
-import { planMetering, usageKey, type MeterPlan } from '../../src/server/vpns/metering';
-import { rowMeterInput } from '../../src/server/vpns/meterOne';
-import { meteredColumnsOf, meteredColumnsOfRow } from '../support/vpnHelpers';
-import { INTERVAL_MS, METER_BATCH_CASES, setUpMeterScenario } from '../support/vpnMeterHelpers';
+import type { App } from '../../../src/server/app';
+import { vpns } from '../../../src/server/db/schema';
+import { meterBatch } from '../../../src/server/vpns/meterBatch';
+import { planMetering, usageKey, type MeterPlan } from '../../../src/server/vpns/metering';
+import { rowMeterInput } from '../../../src/server/vpns/meterOne';
+import { meteredColumnsOf, meteredColumnsOfRow } from '../../support/vpnHelpers';
+import { INTERVAL_MS, METER_BATCH_CASES, setUpMeterScenario } from '../../support/vpnMeterHelpers';
 
 describe.each(METER_BATCH_CASES)(
   'metering batch on %s, settling every %i interval(s)',

@@ -10,16 +10,16 @@ import {
   generatePresharedKey,
   isWgKey,
   publicKeyOf,
-} from '../../src/server/provisioners/keys';
-import { QR_MARGIN, QR_SCALE, qrPngBase64 } from '../../src/server/vpns/qrcode';
+} from '../../../src/server/provisioners/keys';
+import { QR_MARGIN, QR_SCALE, qrPngBase64 } from '../../../src/server/vpns/qrcode';
 import {
   splitList,
   wireGuardClientConfig,
   type WireGuardClientConfig,
-} from '../../src/server/vpns/wireguardConfig';
+} from '../../../src/server/vpns/wireguardConfig';
 
 const GOLDEN = readFileSync(
-  path.join(__dirname, '..', 'support', 'fixtures', 'wireguard-client.conf'),
+  path.join(__dirname, '..', '..', 'support', 'fixtures', 'wireguard-client.conf'),
   'utf8',
 );
 

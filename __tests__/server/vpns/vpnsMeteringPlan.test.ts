@@ -10,14 +10,14 @@ import {
   planMetering,
   usageKey,
   type MeterInput,
-} from '../../src/server/vpns/metering';
+} from '../../../src/server/vpns/metering';
 import {
   createSimulatedProvisioner,
   MAX_RATE_BYTES_PER_S,
   MIN_RATE_BYTES_PER_S,
   simulatedEndpoint,
   simulatedRate,
-} from '../../src/server/provisioners/simulated';
+} from '../../../src/server/provisioners/simulated';
 
 const R = 1_700_000_000_000;
 const I = 5_000;

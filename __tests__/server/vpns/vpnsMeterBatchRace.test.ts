@@ -6,16 +6,16 @@
  * replays: vpnsMeterBatchPlan.test.ts.
  */
 import { eq } from 'drizzle-orm';
-import type { App } from '../../src/server/app';
-import { vpns } from '../../src/server/db/schema';
-import { meterBatch } from '../../src/server/vpns/meterBatch';
-import { signUpUser } from '../support/vpnHelpers';
+import type { App } from '../../../src/server/app';
+import { vpns } from '../../../src/server/db/schema';
+import { meterBatch } from '../../../src/server/vpns/meterBatch';
+import { signUpUser } from '../../support/vpnHelpers';
 import {
   INTERVAL_MS,
   METER_BATCH_CASES,
   PEANUT,
   setUpMeterScenario,
-} from '../support/vpnMeterHelpers';
+} from '../../support/vpnMeterHelpers';
 
 describe.each(METER_BATCH_CASES)(
   'metering batch on %s, settling every %i interval(s)',

@@ -4,7 +4,7 @@
  * and never two at once; a new `arm` replaces the deadlines; nothing runs after `stop`. Jest's
  * fake timers drive the clock (Date.now and setTimeout), so nothing here depends on load.
  */
-import { DeadlineTimer } from '../../src/server/vpns/deadlineTimer';
+import { DeadlineTimer } from '../../../src/server/vpns/deadlineTimer';
 
 describe('deadline timer', () => {
   beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));

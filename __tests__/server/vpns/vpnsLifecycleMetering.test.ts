@@ -6,12 +6,12 @@
  * PostgreSQL. Provisioning jobs, failures and recovery: vpnsLifecycleJobs.test.ts.
  */
 import { asc, like } from 'drizzle-orm';
-import { fromNano, roundPeanuts } from '../../src/core/peanuts';
-import type { App } from '../../src/server/app';
-import { ledgerEntries } from '../../src/server/db/schema';
-import { createSimulatedProvisioner } from '../../src/server/provisioners';
-import { simulatedRate } from '../../src/server/provisioners/simulated';
-import { DATABASE_KINDS } from '../support/helpers';
+import { fromNano, roundPeanuts } from '../../../src/core/peanuts';
+import type { App } from '../../../src/server/app';
+import { ledgerEntries } from '../../../src/server/db/schema';
+import { createSimulatedProvisioner } from '../../../src/server/provisioners';
+import { simulatedRate } from '../../../src/server/provisioners/simulated';
+import { DATABASE_KINDS } from '../../support/helpers';
 import {
   api,
   createBody,
@@ -22,7 +22,7 @@ import {
   setUpVpnApps,
   signUpUser,
   waitForVpnState,
-} from '../support/vpnHelpers';
+} from '../../support/vpnHelpers';
 
 /** 10 peanuts, the sign-up bonus, in nano-peanuts. */
 const BONUS = 10_000_000_000;

@@ -4,10 +4,10 @@
  * pagination, and the error mapping of spec §9; on PGlite and, when TEST_DATABASE_URL is set, on
  * PostgreSQL. The rules of creating a VPN are in vpnsApiCreate.test.ts.
  */
-import type { ListVpnsResponse, Vpn, VpnWithMetricsJson } from '../../src/core/vpn';
-import type { App } from '../../src/server/app';
-import { configUnavailableMessage } from '../../src/server/vpns/service';
-import { DATABASE_KINDS } from '../support/helpers';
+import type { ListVpnsResponse, Vpn, VpnWithMetricsJson } from '../../../src/core/vpn';
+import type { App } from '../../../src/server/app';
+import { configUnavailableMessage } from '../../../src/server/vpns/service';
+import { DATABASE_KINDS } from '../../support/helpers';
 import {
   api,
   createBody,
@@ -17,7 +17,7 @@ import {
   signUpUser,
   waitForVpnState,
   type TestUser,
-} from '../support/vpnHelpers';
+} from '../../support/vpnHelpers';
 
 /** The 8-byte PNG signature. */
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

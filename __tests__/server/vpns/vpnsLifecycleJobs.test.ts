@@ -6,17 +6,17 @@
  * set, on PostgreSQL. Metering and termination: vpnsLifecycleMetering.test.ts.
  */
 import { eq } from 'drizzle-orm';
-import { stateRank, type VpnState } from '../../src/core/vpn';
-import { ledgerEntries, vpns, vpnTeardowns } from '../../src/server/db/schema';
+import { stateRank, type VpnState } from '../../../src/core/vpn';
+import { ledgerEntries, vpns, vpnTeardowns } from '../../../src/server/db/schema';
 import {
   createSimulatedProvisioner,
   PermanentProvisionError,
   type Provisioner,
-} from '../../src/server/provisioners';
-import { publicKeyOf } from '../../src/server/provisioners/keys';
-import type { LifecycleTuning } from '../../src/server/vpns/lifecycle';
-import { configUnavailableMessage } from '../../src/server/vpns/service';
-import { DATABASE_KINDS, LogCapture } from '../support/helpers';
+} from '../../../src/server/provisioners';
+import { publicKeyOf } from '../../../src/server/provisioners/keys';
+import type { LifecycleTuning } from '../../../src/server/vpns/lifecycle';
+import { configUnavailableMessage } from '../../../src/server/vpns/service';
+import { DATABASE_KINDS, LogCapture } from '../../support/helpers';
 import {
   api,
   createBody,
@@ -29,7 +29,7 @@ import {
   signUpUser,
   TEST_TUNING,
   waitForVpnState,
-} from '../support/vpnHelpers';
+} from '../../support/vpnHelpers';
 
 /** Waits until `check` returns a value other than undefined (every 10 ms, up to `timeoutMs`). */
 async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
