@@ -11,24 +11,24 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from '../../src/server/db';
-import { netnsServers } from '../../src/server/db/schema';
-import { legacyDatabaseDir, upgradeLegacyState } from '../../src/server/hostAgent/hostLegacy';
-import { HostState } from '../../src/server/hostAgent/hostState';
-import { createNetnsProvisioner } from '../../src/server/provisioners/netns';
-import { ensureHost, tableName } from '../../src/server/provisioners/netnsHost';
-import { buildServer, serverHealthy } from '../../src/server/provisioners/netnsServer';
+import { openDatabase } from '../../../src/server/db';
+import { netnsServers } from '../../../src/server/db/schema';
+import { legacyDatabaseDir, upgradeLegacyState } from '../../../src/server/hostAgent/hostLegacy';
+import { HostState } from '../../../src/server/hostAgent/hostState';
+import { createNetnsProvisioner } from '../../../src/server/provisioners/netns';
+import { ensureHost, tableName } from '../../../src/server/provisioners/netnsHost';
+import { buildServer, serverHealthy } from '../../../src/server/provisioners/netnsServer';
 import {
   serverPlan,
   storedPlan,
   type NetnsSettings,
-} from '../../src/server/provisioners/netnsSettings';
-import { memoryAllocations } from '../../src/server/provisioners/netnsStore';
-import { namespacePids } from '../../src/server/provisioners/netnsSystem';
-import type { ProvisionTarget } from '../../src/server/provisioners/types';
-import { generateKeyPair, generatePresharedKey } from '../../src/server/provisioners/keys';
-import { makeTempDir, removeDir } from '../support/helpers';
-import { leftovers, netnsSkipReason, sh, sweep, testNetnsEnv } from '../support/netnsHelpers';
+} from '../../../src/server/provisioners/netnsSettings';
+import { memoryAllocations } from '../../../src/server/provisioners/netnsStore';
+import { namespacePids } from '../../../src/server/provisioners/netnsSystem';
+import type { ProvisionTarget } from '../../../src/server/provisioners/types';
+import { generateKeyPair, generatePresharedKey } from '../../../src/server/provisioners/keys';
+import { makeTempDir, removeDir } from '../../support/helpers';
+import { leftovers, netnsSkipReason, sh, sweep, testNetnsEnv } from '../../support/netnsHelpers';
 
 const skip = netnsSkipReason();
 const REGION = 'eu-west-3';

@@ -4,15 +4,15 @@
  * host's `WG_PORTS` range, kept across a restart of the host and freed when the VPN goes.
  */
 import fs from 'node:fs';
-import type { App } from '../../src/server/app';
-import { HostState } from '../../src/server/hostAgent/hostState';
-import { loadHostAgentSettings } from '../../src/server/hosts/settings';
-import { hostNamePrefix, loadNetnsSettings } from '../../src/server/provisioners/netnsSettings';
-import { netnsMountsPrivate } from '../../src/server/provisioners/netnsSystem';
-import { memoryAllocations } from '../../src/server/provisioners/netnsStore';
-import { createSimulatedProvisioner } from '../../src/server/provisioners/simulated';
-import { PermanentProvisionError } from '../../src/server/provisioners/types';
-import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from '../support/helpers';
+import type { App } from '../../../src/server/app';
+import { HostState } from '../../../src/server/hostAgent/hostState';
+import { loadHostAgentSettings } from '../../../src/server/hosts/settings';
+import { hostNamePrefix, loadNetnsSettings } from '../../../src/server/provisioners/netnsSettings';
+import { netnsMountsPrivate } from '../../../src/server/provisioners/netnsSystem';
+import { memoryAllocations } from '../../../src/server/provisioners/netnsStore';
+import { createSimulatedProvisioner } from '../../../src/server/provisioners/simulated';
+import { PermanentProvisionError } from '../../../src/server/provisioners/types';
+import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from '../../support/helpers';
 import {
   natsSkipReason,
   startHost,
@@ -20,7 +20,7 @@ import {
   waitFor,
   type TestHost,
   type TestNats,
-} from '../support/hostsHelpers';
+} from '../../support/hostsHelpers';
 import {
   api,
   buildVpnApp,
@@ -29,7 +29,7 @@ import {
   signUpUser,
   waitForVpnState,
   type TestUser,
-} from '../support/vpnHelpers';
+} from '../../support/vpnHelpers';
 
 const settings = loadNetnsSettings({ WG_PORTS: '41000-41002', WG_ADDRESSES: '10.9.0.0/24' });
 
