@@ -8,14 +8,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { nkeys } from 'nats';
-import type { App } from '../../src/server/app';
+import type { App } from '../../../src/server/app';
 import {
   createHostsProvisioner,
   type HostsProvisioner,
-} from '../../src/server/hosts/hostsProvisioner';
-import { connectNats } from '../../src/server/hosts/natsConnect';
-import { loadHostsSettings } from '../../src/server/hosts/settings';
-import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from '../support/helpers';
+} from '../../../src/server/hosts/hostsProvisioner';
+import { connectNats } from '../../../src/server/hosts/natsConnect';
+import { loadHostsSettings } from '../../../src/server/hosts/settings';
+import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from '../../support/helpers';
 import {
   natsSkipReason,
   runHostToExit,
@@ -25,16 +25,16 @@ import {
   type TestHost,
   type TestHostOptions,
   type TestNats,
-} from '../support/hostsHelpers';
-import { expectLeastPrivilege } from '../support/hostsPrivilege';
-import { hostPermissions, NatsOperator, seedText } from '../support/natsAuth';
+} from '../../support/hostsHelpers';
+import { expectLeastPrivilege } from '../../support/hostsPrivilege';
+import { hostPermissions, NatsOperator, seedText } from '../../support/natsAuth';
 import {
   buildVpnApp,
   createBody,
   createVpn,
   signUpUser,
   waitForVpnState,
-} from '../support/vpnHelpers';
+} from '../../support/vpnHelpers';
 
 const skip = natsSkipReason();
 const REGION = 'eu-north-1';

@@ -12,23 +12,23 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { connect, type NatsConnection } from 'nats';
 import pino from 'pino';
-import { ledgerEntries, vpnHosts, vpnReportedBytes, vpns } from '../../src/server/db/schema';
-import { users } from '../../src/server/identity/schema';
+import { ledgerEntries, vpnHosts, vpnReportedBytes, vpns } from '../../../src/server/db/schema';
+import { users } from '../../../src/server/identity/schema';
 import {
   createHostsProvisioner,
   type HostsProvisioner,
-} from '../../src/server/hosts/hostsProvisioner';
-import { recordReportedBytes } from '../../src/server/hosts/hostUsage';
-import { encode, reportSubject } from '../../src/server/hosts/protocol';
-import { loadHostsSettings } from '../../src/server/hosts/settings';
-import { meterBatch } from '../../src/server/vpns/meterBatch';
+} from '../../../src/server/hosts/hostsProvisioner';
+import { recordReportedBytes } from '../../../src/server/hosts/hostUsage';
+import { encode, reportSubject } from '../../../src/server/hosts/protocol';
+import { loadHostsSettings } from '../../../src/server/hosts/settings';
+import { meterBatch } from '../../../src/server/vpns/meterBatch';
 import {
   DATABASE_KINDS,
   LogCapture,
   openTestDatabase,
   type TestDatabase,
-} from '../support/helpers';
-import { natsSkipReason, startNats, waitFor, type TestNats } from '../support/hostsHelpers';
+} from '../../support/helpers';
+import { natsSkipReason, startNats, waitFor, type TestNats } from '../../support/hostsHelpers';
 
 const skip = natsSkipReason();
 const REGION = 'eu-west-3';

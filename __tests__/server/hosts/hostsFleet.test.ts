@@ -9,11 +9,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
-import type { App } from '../../src/server/app';
-import type { RegionDetailed } from '../../src/core/regions';
-import { openDatabase, MEMORY_DATA_DIR, type DatabaseHandle } from '../../src/server/db';
-import { vpns } from '../../src/server/db/schema';
-import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from '../support/helpers';
+import type { App } from '../../../src/server/app';
+import type { RegionDetailed } from '../../../src/core/regions';
+import { openDatabase, MEMORY_DATA_DIR, type DatabaseHandle } from '../../../src/server/db';
+import { vpns } from '../../../src/server/db/schema';
+import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from '../../support/helpers';
 import {
   natsSkipReason,
   startHost,
@@ -21,7 +21,7 @@ import {
   waitFor,
   type TestHost,
   type TestNats,
-} from '../support/hostsHelpers';
+} from '../../support/hostsHelpers';
 import {
   api,
   buildVpnApp,
@@ -29,7 +29,7 @@ import {
   createVpn,
   signUpUser,
   type TestUser,
-} from '../support/vpnHelpers';
+} from '../../support/vpnHelpers';
 
 const skip = natsSkipReason() ?? (process.env.TEST_DATABASE_URL ? undefined : 'no PostgreSQL');
 const REGION = 'eu-central-1';

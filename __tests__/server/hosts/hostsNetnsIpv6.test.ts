@@ -14,11 +14,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { ADDRESSES6_FILE, parseNetwork6 } from '../../src/server/provisioners/netnsIpv6';
-import { natsSkipReason, waitFor } from '../support/hostsHelpers';
-import { netnsHosts } from '../support/hostsNetnsHelpers';
-import { netnsSkipReason, sh } from '../support/netnsHelpers';
-import type { TestUser } from '../support/vpnHelpers';
+import { ADDRESSES6_FILE, parseNetwork6 } from '../../../src/server/provisioners/netnsIpv6';
+import { natsSkipReason, waitFor } from '../../support/hostsHelpers';
+import { netnsHosts } from '../../support/hostsNetnsHelpers';
+import { netnsSkipReason, sh } from '../../support/netnsHelpers';
+import type { TestUser } from '../../support/vpnHelpers';
 
 const skip = natsSkipReason() ?? netnsSkipReason();
 

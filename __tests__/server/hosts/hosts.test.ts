@@ -5,16 +5,16 @@
  */
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
-import type { App } from '../../src/server/app';
-import type { RegionDetailed } from '../../src/core/regions';
-import { ledgerEntries, vpns } from '../../src/server/db/schema';
+import type { App } from '../../../src/server/app';
+import type { RegionDetailed } from '../../../src/core/regions';
+import { ledgerEntries, vpns } from '../../../src/server/db/schema';
 import {
   createHostsProvisioner,
   noHostMessage,
   type HostsProvisioner,
-} from '../../src/server/hosts/hostsProvisioner';
-import { loadHostsSettings } from '../../src/server/hosts/settings';
-import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from '../support/helpers';
+} from '../../../src/server/hosts/hostsProvisioner';
+import { loadHostsSettings } from '../../../src/server/hosts/settings';
+import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from '../../support/helpers';
 import {
   natsSkipReason,
   startHost,
@@ -22,8 +22,8 @@ import {
   waitFor,
   type TestHost,
   type TestNats,
-} from '../support/hostsHelpers';
-import { connectWithUrl, expectLeastPrivilege, FORGED_BYTES } from '../support/hostsPrivilege';
+} from '../../support/hostsHelpers';
+import { connectWithUrl, expectLeastPrivilege, FORGED_BYTES } from '../../support/hostsPrivilege';
 import {
   api,
   balanceNano,
@@ -34,7 +34,7 @@ import {
   signUpUser,
   waitForVpnState,
   type TestUser,
-} from '../support/vpnHelpers';
+} from '../../support/vpnHelpers';
 
 const skip = natsSkipReason();
 const PARIS = 'eu-west-3';

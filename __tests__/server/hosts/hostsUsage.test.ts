@@ -9,18 +9,18 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { connect, type NatsConnection } from 'nats';
-import { MEMORY_DATA_DIR, openDatabase, type Database } from '../../src/server/db';
-import { vpnReportedBytes, vpns } from '../../src/server/db/schema';
-import { users } from '../../src/server/identity/schema';
+import { MEMORY_DATA_DIR, openDatabase, type Database } from '../../../src/server/db';
+import { vpnReportedBytes, vpns } from '../../../src/server/db/schema';
+import { users } from '../../../src/server/identity/schema';
 import {
   createHostsProvisioner,
   type HostsProvisioner,
-} from '../../src/server/hosts/hostsProvisioner';
-import { recordReportedBytes } from '../../src/server/hosts/hostUsage';
-import { encode, reportSubject } from '../../src/server/hosts/protocol';
-import { loadHostsSettings } from '../../src/server/hosts/settings';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
-import { natsSkipReason, startNats, waitFor, type TestNats } from '../support/hostsHelpers';
+} from '../../../src/server/hosts/hostsProvisioner';
+import { recordReportedBytes } from '../../../src/server/hosts/hostUsage';
+import { encode, reportSubject } from '../../../src/server/hosts/protocol';
+import { loadHostsSettings } from '../../../src/server/hosts/settings';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../support/helpers';
+import { natsSkipReason, startNats, waitFor, type TestNats } from '../../support/hostsHelpers';
 
 const skip = natsSkipReason();
 const REGION = 'eu-west-3';

@@ -10,23 +10,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { connect } from 'nats';
-import type { App } from '../../src/server/app';
-import { vpns } from '../../src/server/db/schema';
+import type { App } from '../../../src/server/app';
+import { vpns } from '../../../src/server/db/schema';
 import {
   createHostsProvisioner,
   type HostsProvisioner,
-} from '../../src/server/hosts/hostsProvisioner';
-import { COMMAND_STREAM, consumerName } from '../../src/server/hosts/protocol';
-import { loadHostsSettings } from '../../src/server/hosts/settings';
-import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from '../support/helpers';
-import { natsSkipReason, startHost, waitFor, type TestHost } from '../support/hostsHelpers';
-import { connectWithUrl, expectLeastPrivilege } from '../support/hostsPrivilege';
+} from '../../../src/server/hosts/hostsProvisioner';
+import { COMMAND_STREAM, consumerName } from '../../../src/server/hosts/protocol';
+import { loadHostsSettings } from '../../../src/server/hosts/settings';
+import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from '../../support/helpers';
+import { natsSkipReason, startHost, waitFor, type TestHost } from '../../support/hostsHelpers';
+import { connectWithUrl, expectLeastPrivilege } from '../../support/hostsPrivilege';
 import {
   natsHubConfig,
   natsLeafConfig,
   startLeafNats,
   type TestLeafNats,
-} from '../support/natsLeaf';
+} from '../../support/natsLeaf';
 import {
   api,
   buildVpnApp,
@@ -35,12 +35,12 @@ import {
   signUpUser,
   waitForVpnState,
   type TestUser,
-} from '../support/vpnHelpers';
+} from '../../support/vpnHelpers';
 
 const skip = natsSkipReason();
 const PARIS = 'eu-west-3';
 const TOKYO = 'ap-northeast-1';
-const README = path.resolve(__dirname, '..', '..', 'README.md');
+const README = path.resolve(__dirname, '..', '..', '..', 'README.md');
 
 jest.setTimeout(240_000);
 

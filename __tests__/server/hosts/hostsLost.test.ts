@@ -6,10 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { App } from '../../src/server/app';
-import { ledgerEntries, vpns } from '../../src/server/db/schema';
-import { HOST_LOST_REASON } from '../../src/server/hosts/hostMonitor';
-import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from '../support/helpers';
+import type { App } from '../../../src/server/app';
+import { ledgerEntries, vpns } from '../../../src/server/db/schema';
+import { HOST_LOST_REASON } from '../../../src/server/hosts/hostMonitor';
+import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from '../../support/helpers';
 import {
   natsSkipReason,
   startHost,
@@ -17,7 +17,7 @@ import {
   waitFor,
   type TestHost,
   type TestNats,
-} from '../support/hostsHelpers';
+} from '../../support/hostsHelpers';
 import {
   buildVpnApp,
   createBody,
@@ -26,7 +26,7 @@ import {
   signUpUser,
   waitForVpnState,
   type TestUser,
-} from '../support/vpnHelpers';
+} from '../../support/vpnHelpers';
 
 const skip = natsSkipReason();
 const OSAKA = 'ap-northeast-3';

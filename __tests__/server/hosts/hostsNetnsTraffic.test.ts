@@ -12,12 +12,12 @@
  * none of `hostsNetnsRestart.test.ts`'s, which Jest may run at the same time.
  */
 import fs from 'node:fs';
-import { makeTempDir, removeDir } from '../support/helpers';
-import { natsSkipReason, startHost, waitFor, type TestNats } from '../support/hostsHelpers';
-import { netnsHosts } from '../support/hostsNetnsHelpers';
-import { netnsSkipReason, sh, type TestNamespace } from '../support/netnsHelpers';
-import { balanceNano, type TestUser } from '../support/vpnHelpers';
-import type { App } from '../../src/server/app';
+import { makeTempDir, removeDir } from '../../support/helpers';
+import { natsSkipReason, startHost, waitFor, type TestNats } from '../../support/hostsHelpers';
+import { netnsHosts } from '../../support/hostsNetnsHelpers';
+import { netnsSkipReason, sh, type TestNamespace } from '../../support/netnsHelpers';
+import { balanceNano, type TestUser } from '../../support/vpnHelpers';
+import type { App } from '../../../src/server/app';
 
 const skip = natsSkipReason() ?? netnsSkipReason();
 

@@ -9,11 +9,11 @@
  * - a VPN host (HostAgent.stop(), `npm run host`'s SIGTERM).
  */
 import type { NatsConnection } from 'nats';
-import { HostAgent } from '../../src/server/hostAgent/agent';
-import { HostBus } from '../../src/server/hosts/hostBus';
-import { loadHostAgentSettings, loadHostsSettings } from '../../src/server/hosts/settings';
-import { makeTempDir, removeDir } from '../support/helpers';
-import { natsSkipReason, startNats, waitFor } from '../support/hostsHelpers';
+import { HostAgent } from '../../../src/server/hostAgent/agent';
+import { HostBus } from '../../../src/server/hosts/hostBus';
+import { loadHostAgentSettings, loadHostsSettings } from '../../../src/server/hosts/settings';
+import { makeTempDir, removeDir } from '../../support/helpers';
+import { natsSkipReason, startNats, waitFor } from '../../support/hostsHelpers';
 
 /** Every connection the code under test opened (the real client, observed). */
 const connections: NatsConnection[] = [];

@@ -12,14 +12,14 @@
  */
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
-import type { App } from '../../src/server/app';
-import { ledgerEntries } from '../../src/server/db/schema';
-import { namespacePids, processExists } from '../../src/server/provisioners/netnsSystem';
-import type { TestDatabase } from '../support/helpers';
-import { natsSkipReason, waitFor, type TestHost } from '../support/hostsHelpers';
-import { netnsHosts } from '../support/hostsNetnsHelpers';
-import { netnsSkipReason, sh } from '../support/netnsHelpers';
-import { api, balanceNano, waitForVpnState, type TestUser } from '../support/vpnHelpers';
+import type { App } from '../../../src/server/app';
+import { ledgerEntries } from '../../../src/server/db/schema';
+import { namespacePids, processExists } from '../../../src/server/provisioners/netnsSystem';
+import type { TestDatabase } from '../../support/helpers';
+import { natsSkipReason, waitFor, type TestHost } from '../../support/hostsHelpers';
+import { netnsHosts } from '../../support/hostsNetnsHelpers';
+import { netnsSkipReason, sh } from '../../support/netnsHelpers';
+import { api, balanceNano, waitForVpnState, type TestUser } from '../../support/vpnHelpers';
 
 const skip = natsSkipReason() ?? netnsSkipReason();
 
