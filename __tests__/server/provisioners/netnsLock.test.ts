@@ -8,9 +8,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cidrsOverlap, parseCidr } from '../../src/server/provisioners/netnsEgress';
-import { claimOf, lockPrefix, prefixOwner } from '../../src/server/provisioners/netnsLock';
-import { loadNetnsSettings, type NetnsSettings } from '../../src/server/provisioners/netnsSettings';
+import { cidrsOverlap, parseCidr } from '../../../src/server/provisioners/netnsEgress';
+import { claimOf, lockPrefix, prefixOwner } from '../../../src/server/provisioners/netnsLock';
+import {
+  loadNetnsSettings,
+  type NetnsSettings,
+} from '../../../src/server/provisioners/netnsSettings';
 
 const settings = (env: Record<string, string>) =>
   loadNetnsSettings({ WG_PORTS: '50000-50015', WG_ADDRESSES: '10.90.0.0/24', ...env });

@@ -6,12 +6,12 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { chooseProvisioner } from '../../src/server/provisioners';
-import { netnsAvailability } from '../../src/server/provisioners/netnsSystem';
-import { makeTempDir, removeDir } from '../support/helpers';
-import { netnsSkipReason, sweep, testNetnsEnv } from '../support/netnsHelpers';
+import { chooseProvisioner } from '../../../src/server/provisioners';
+import { netnsAvailability } from '../../../src/server/provisioners/netnsSystem';
+import { makeTempDir, removeDir } from '../../support/helpers';
+import { netnsSkipReason, sweep, testNetnsEnv } from '../../support/netnsHelpers';
 
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(__dirname, '../../..');
 
 /**
  * Starts the server with `env` (port 0) until it logs its provisioner or exits; its output and

@@ -8,18 +8,21 @@
  * Needs root, wireguard-go, wg, ip and nft (skipped with a printed reason elsewhere; a failure
  * under CI=true). Traffic goes only to the test's own namespaces.
  */
-import type { App } from '../../src/server/app';
-import { createNetnsProvisioner, type NetnsProvisioner } from '../../src/server/provisioners/netns';
-import type { ServerPlan } from '../../src/server/provisioners/netnsSettings';
-import { namespacePids, processExists } from '../../src/server/provisioners/netnsSystem';
-import { openTestDatabase, type TestDatabase } from '../support/helpers';
+import type { App } from '../../../src/server/app';
+import {
+  createNetnsProvisioner,
+  type NetnsProvisioner,
+} from '../../../src/server/provisioners/netns';
+import type { ServerPlan } from '../../../src/server/provisioners/netnsSettings';
+import { namespacePids, processExists } from '../../../src/server/provisioners/netnsSystem';
+import { openTestDatabase, type TestDatabase } from '../../support/helpers';
 import {
   netnsSkipReason,
   sweep,
   testNetnsEnv,
   TestNetwork,
   type TestNamespace,
-} from '../support/netnsHelpers';
+} from '../../support/netnsHelpers';
 import {
   api,
   buildVpnApp,
@@ -28,7 +31,7 @@ import {
   signUpUser,
   waitForVpnState,
   type TestUser,
-} from '../support/vpnHelpers';
+} from '../../support/vpnHelpers';
 
 const skip = netnsSkipReason();
 const { env, settings } = testNetnsEnv(

@@ -11,11 +11,14 @@
  * the filter fails. Needs root, wireguard-go, wg, ip and nft (a failure under CI=true).
  */
 import { execFile } from 'node:child_process';
-import { createNetnsProvisioner, type NetnsProvisioner } from '../../src/server/provisioners/netns';
-import { loadNetnsSettings, type ServerPlan } from '../../src/server/provisioners/netnsSettings';
-import { memoryAllocations } from '../../src/server/provisioners/netnsStore';
-import { generateKeyPair, generatePresharedKey } from '../../src/server/provisioners/keys';
-import { wireGuardClientConfig } from '../../src/server/vpns/wireguardConfig';
+import {
+  createNetnsProvisioner,
+  type NetnsProvisioner,
+} from '../../../src/server/provisioners/netns';
+import { loadNetnsSettings, type ServerPlan } from '../../../src/server/provisioners/netnsSettings';
+import { memoryAllocations } from '../../../src/server/provisioners/netnsStore';
+import { generateKeyPair, generatePresharedKey } from '../../../src/server/provisioners/keys';
+import { wireGuardClientConfig } from '../../../src/server/vpns/wireguardConfig';
 import {
   netnsSkipReason,
   sh,
@@ -23,7 +26,7 @@ import {
   testNetnsEnv,
   TestNetwork,
   type TestNamespace,
-} from '../support/netnsHelpers';
+} from '../../support/netnsHelpers';
 
 const skip = netnsSkipReason();
 const base = testNetnsEnv('pne', 53901, '10.212.0.0/24', '10.247.1.1', '10.253.11.0/24').env;

@@ -8,10 +8,10 @@
  * ip and nft (skipped with a printed reason elsewhere; a failure under CI=true). Traffic goes
  * only to the test's own namespaces.
  */
-import type { App } from '../../src/server/app';
-import type { VpnWithMetricsJson } from '../../src/core/vpn';
-import { processExists } from '../../src/server/provisioners/netnsSystem';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
+import type { App } from '../../../src/server/app';
+import type { VpnWithMetricsJson } from '../../../src/core/vpn';
+import { processExists } from '../../../src/server/provisioners/netnsSystem';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../support/helpers';
 import {
   leftovers,
   netnsSkipReason,
@@ -20,7 +20,7 @@ import {
   testNetnsEnv,
   TestNetwork,
   type TestNamespace,
-} from '../support/netnsHelpers';
+} from '../../support/netnsHelpers';
 import {
   api,
   buildVpnApp,
@@ -30,7 +30,7 @@ import {
   signUpUser,
   waitForVpnState,
   type TestUser,
-} from '../support/vpnHelpers';
+} from '../../support/vpnHelpers';
 
 const skip = netnsSkipReason();
 const { env, settings } = testNetnsEnv(

@@ -12,11 +12,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { App } from '../../src/server/app';
-import { createNetnsProvisioner, type NetnsProvisioner } from '../../src/server/provisioners/netns';
-import { ADDRESSES6_FILE, parseNetwork6 } from '../../src/server/provisioners/netnsIpv6';
-import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from '../support/helpers';
-import { waitFor } from '../support/hostsHelpers';
+import type { App } from '../../../src/server/app';
+import {
+  createNetnsProvisioner,
+  type NetnsProvisioner,
+} from '../../../src/server/provisioners/netns';
+import { ADDRESSES6_FILE, parseNetwork6 } from '../../../src/server/provisioners/netnsIpv6';
+import { makeTempDir, openTestDatabase, removeDir, type TestDatabase } from '../../support/helpers';
+import { waitFor } from '../../support/hostsHelpers';
 import {
   netnsSkipReason,
   sh,
@@ -24,7 +27,7 @@ import {
   testNetnsEnv,
   TestNetwork,
   type TestNamespace,
-} from '../support/netnsHelpers';
+} from '../../support/netnsHelpers';
 import {
   api,
   buildVpnApp,
@@ -34,7 +37,7 @@ import {
   signUpUser,
   waitForVpnState,
   type TestUser,
-} from '../support/vpnHelpers';
+} from '../../support/vpnHelpers';
 
 const skip = netnsSkipReason();
 const { env, settings } = testNetnsEnv('pns', 53901, '10.209.0.0/24', '198.18.66.1');

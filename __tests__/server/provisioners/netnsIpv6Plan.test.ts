@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { netnsServers } from '../../src/server/db/schema';
+import { netnsServers } from '../../../src/server/db/schema';
 import {
   ADDRESSES6_FILE,
   clientAddresses,
@@ -16,21 +16,21 @@ import {
   drawUla,
   formatIpv6,
   parseIpv6,
-} from '../../src/server/provisioners/netnsIpv6';
+} from '../../../src/server/provisioners/netnsIpv6';
 import {
   loadNetnsSettings,
   netnsCapacity,
   serverPlan,
   storedPlan,
-} from '../../src/server/provisioners/netnsSettings';
+} from '../../../src/server/provisioners/netnsSettings';
 import {
   allocateServer,
   memoryAllocations,
   type NetnsServerRecord,
-} from '../../src/server/provisioners/netnsStore';
-import { SIMULATED_CLIENT_ADDRESSES } from '../../src/server/provisioners/simulated';
-import { wireGuardClientConfig } from '../../src/server/vpns/wireguardConfig';
-import { DATABASE_KINDS, makeTempDir, openTestDatabase, removeDir } from '../support/helpers';
+} from '../../../src/server/provisioners/netnsStore';
+import { SIMULATED_CLIENT_ADDRESSES } from '../../../src/server/provisioners/simulated';
+import { wireGuardClientConfig } from '../../../src/server/vpns/wireguardConfig';
+import { DATABASE_KINDS, makeTempDir, openTestDatabase, removeDir } from '../../support/helpers';
 
 const ENV = {
   WG_PORTS: '51820-51835',
@@ -211,7 +211,7 @@ describe('the config of a dual-stack server', () => {
     });
     expect(text).toBe(
       readFileSync(
-        path.join(__dirname, '..', 'support', 'fixtures', 'wireguard-client-netns.conf'),
+        path.join(__dirname, '..', '..', 'support', 'fixtures', 'wireguard-client-netns.conf'),
         'utf8',
       ),
     );

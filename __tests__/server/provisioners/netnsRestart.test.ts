@@ -12,9 +12,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import type { VpnWithMetricsJson } from '../../src/core/vpn';
-import { makeTempDir, removeDir, TEST_SERVER_ENV } from '../support/helpers';
-import { CLIENT_ID, PASSWORD, uniqueName } from './identity/helpers';
+import type { VpnWithMetricsJson } from '../../../src/core/vpn';
+import { makeTempDir, removeDir, TEST_SERVER_ENV } from '../../support/helpers';
+import { CLIENT_ID, PASSWORD, uniqueName } from '../identity/helpers';
 import {
   netnsSkipReason,
   sh,
@@ -22,7 +22,7 @@ import {
   testNetnsEnv,
   TestNetwork,
   type TestNamespace,
-} from '../support/netnsHelpers';
+} from '../../support/netnsHelpers';
 
 const skip = netnsSkipReason();
 const { env, settings } = testNetnsEnv(
@@ -32,7 +32,7 @@ const { env, settings } = testNetnsEnv(
   '10.253.1.1',
   '10.253.1.0/24',
 );
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(__dirname, '../../..');
 const MIB = 1024 * 1024;
 
 /** A free TCP port on loopback. */

@@ -4,15 +4,15 @@
  * database (two connections on PostgreSQL), allocation is idempotent per VPN, a full range fails
  * for good, and a released slot is taken again. No root needed.
  */
-import { MEMORY_DATA_DIR, openDatabase, type DatabaseHandle } from '../../src/server/db';
-import { loadNetnsSettings } from '../../src/server/provisioners/netnsSettings';
+import { MEMORY_DATA_DIR, openDatabase, type DatabaseHandle } from '../../../src/server/db';
+import { loadNetnsSettings } from '../../../src/server/provisioners/netnsSettings';
 import {
   allocateServer,
   allServers,
   releaseServer,
-} from '../../src/server/provisioners/netnsStore';
-import { PermanentProvisionError } from '../../src/server/provisioners/types';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
+} from '../../../src/server/provisioners/netnsStore';
+import { PermanentProvisionError } from '../../../src/server/provisioners/types';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../support/helpers';
 
 const settings = loadNetnsSettings({ WG_PORTS: '40000-40011', WG_ADDRESSES: '10.9.0.0/24' });
 

@@ -14,17 +14,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadPglite } from '../../src/server/db/pglite';
-import { slotOfName } from '../../src/server/provisioners/netnsSettings';
-import { namespacePids } from '../../src/server/provisioners/netnsSystem';
-import { makeTempDir, removeDir } from '../support/helpers';
-import { httpApi, pollUntil, signUpOverHttp, type HttpUser } from '../support/httpUsers';
-import { leftovers, netnsSkipReason, sh, sweep, testNetnsEnv } from '../support/netnsHelpers';
+import { loadPglite } from '../../../src/server/db/pglite';
+import { slotOfName } from '../../../src/server/provisioners/netnsSettings';
+import { namespacePids } from '../../../src/server/provisioners/netnsSystem';
+import { makeTempDir, removeDir } from '../../support/helpers';
+import { httpApi, pollUntil, signUpOverHttp, type HttpUser } from '../../support/httpUsers';
+import { leftovers, netnsSkipReason, sh, sweep, testNetnsEnv } from '../../support/netnsHelpers';
 import {
   killServerProcess,
   startServerProcess,
   type ServerProcess,
-} from '../support/serverProcess';
+} from '../../support/serverProcess';
 
 const skip = netnsSkipReason();
 const { env: netnsEnv, settings } = testNetnsEnv('pnk', 53801, '10.208.0.0/24', '127.0.0.1');

@@ -12,12 +12,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { LOCK_DIR } from '../../src/server/provisioners/netnsLock';
-import { namespacePids, processExists } from '../../src/server/provisioners/netnsSystem';
-import type { ProvisionResult } from '../../src/server/provisioners/types';
-import { generateKeyPair, generatePresharedKey } from '../../src/server/provisioners/keys';
-import { wireGuardClientConfig } from '../../src/server/vpns/wireguardConfig';
-import { makeTempDir, removeDir } from '../support/helpers';
+import { LOCK_DIR } from '../../../src/server/provisioners/netnsLock';
+import { namespacePids, processExists } from '../../../src/server/provisioners/netnsSystem';
+import type { ProvisionResult } from '../../../src/server/provisioners/types';
+import { generateKeyPair, generatePresharedKey } from '../../../src/server/provisioners/keys';
+import { wireGuardClientConfig } from '../../../src/server/vpns/wireguardConfig';
+import { makeTempDir, removeDir } from '../../support/helpers';
 import {
   netnsSkipReason,
   sh,
@@ -25,12 +25,12 @@ import {
   testNetnsEnv,
   TestNetwork,
   type TestNamespace,
-} from '../support/netnsHelpers';
+} from '../../support/netnsHelpers';
 
 const skip = netnsSkipReason();
 const { env, settings } = testNetnsEnv('pnf', 54001, '10.213.0.0/24', '10.246.1.1');
-const ROOT = path.resolve(__dirname, '../..');
-const OWNER = path.join(__dirname, '..', 'support', 'fixtures', 'netnsOwner.ts');
+const ROOT = path.resolve(__dirname, '../../..');
+const OWNER = path.join(__dirname, '..', '..', 'support', 'fixtures', 'netnsOwner.ts');
 
 /** Starts an owner process; resolves with it and its VPN's provision result once ready. */
 async function startOwner(
