@@ -2,16 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { integer, pgTable } from 'drizzle-orm/pg-core';
-import { REGION_PATTERN } from '../../src/core/regions';
-import { openDatabase } from '../../src/server/db';
-import { regions } from '../../src/server/db/schema';
+import { REGION_PATTERN } from '../../../src/core/regions';
+import { openDatabase } from '../../../src/server/db';
+import { regions } from '../../../src/server/db/schema';
 import {
   DATABASE_KINDS,
   makeTempDir,
   openTestDatabase,
   removeDir,
   type TestDatabase,
-} from '../support/helpers';
+} from '../../support/helpers';
 
 describe.each(DATABASE_KINDS)('database on %s', (kind) => {
   let database: TestDatabase;

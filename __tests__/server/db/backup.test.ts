@@ -7,22 +7,22 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { backup, restore } from '../../src/server/backupCli';
-import { makeTempDir, removeDir } from '../support/helpers';
+import { backup, restore } from '../../../src/server/backupCli';
+import { makeTempDir, removeDir } from '../../support/helpers';
 import {
   httpApi,
   pollUntil,
   signInOverHttp,
   signUpOverHttp,
   type HttpUser,
-} from '../support/httpUsers';
+} from '../../support/httpUsers';
 import {
   killServerProcess,
   startServerProcess,
   type ServerProcess,
-} from '../support/serverProcess';
+} from '../../support/serverProcess';
 
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(__dirname, '../../..');
 
 /** Runs the backup script (`backup` or `restore`) with `args` and DATA_DIR `dataDir`. */
 function runScript(

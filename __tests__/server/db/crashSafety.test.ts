@@ -13,14 +13,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
-import { loadPglite } from '../../src/server/db/pglite';
-import { makeTempDir, removeDir } from '../support/helpers';
-import { httpApi, pollUntil, signUpOverHttp, type HttpUser } from '../support/httpUsers';
+import { loadPglite } from '../../../src/server/db/pglite';
+import { makeTempDir, removeDir } from '../../support/helpers';
+import { httpApi, pollUntil, signUpOverHttp, type HttpUser } from '../../support/httpUsers';
 import {
   killServerProcess,
   startServerProcess,
   type ServerProcess,
-} from '../support/serverProcess';
+} from '../../support/serverProcess';
 
 /** Sign-up bonus of the product preset, in nano-peanuts. */
 const BONUS_NANO = 10e9;
