@@ -7,12 +7,12 @@
  * signed-out session — and changes nothing. Cross-user VPN calls are covered by vpnsApiEndpoints.test.ts.
  */
 import { generateKeyPair, SignJWT, UnsecuredJWT, type JWTPayload } from 'jose';
-import type { App } from '../../src/server/app';
-import { TokenService } from '../../src/server/identity/tokens';
-import { UNAUTHENTICATED_MESSAGE } from '../../src/server/plugins/services/auth';
-import { presetOf } from '../../src/server/presets';
-import { openTestDatabase, type TestDatabase } from '../support/helpers';
-import { CLIENT_ID } from './identity/helpers';
+import type { App } from '../../../src/server/app';
+import { TokenService } from '../../../src/server/identity/tokens';
+import { UNAUTHENTICATED_MESSAGE } from '../../../src/server/plugins/services/auth';
+import { presetOf } from '../../../src/server/presets';
+import { openTestDatabase, type TestDatabase } from '../../support/helpers';
+import { CLIENT_ID } from '../identity/helpers';
 import {
   api,
   buildVpnApp,
@@ -20,7 +20,7 @@ import {
   createVpn,
   signUpUser,
   type TestUser,
-} from '../support/vpnHelpers';
+} from '../../support/vpnHelpers';
 
 /** The claims of a JWT (unverified). */
 function claimsOf(token: string): JWTPayload {

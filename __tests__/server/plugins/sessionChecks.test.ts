@@ -2,7 +2,10 @@
  * The reuse of session checks (issue 11) and its in-process invalidation: a sign-out in this
  * process is seen by the next request, not up to SESSION_CHECK_TTL_MS later.
  */
-import { reuseSessionChecks, SESSION_CHECK_TTL_MS } from '../../src/server/plugins/services/auth';
+import {
+  reuseSessionChecks,
+  SESSION_CHECK_TTL_MS,
+} from '../../../src/server/plugins/services/auth';
 
 describe('reuseSessionChecks', () => {
   it('reuses an answer for the TTL, forgets it at once on forget()', async () => {

@@ -8,8 +8,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet, type KeyLike } from 'jose';
-import { startLiveServer, type LiveServer } from '../support/liveServer';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
+import { startLiveServer, type LiveServer } from '../../support/liveServer';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../support/helpers';
 
 const CLIENT = 'cognito-client';
 
