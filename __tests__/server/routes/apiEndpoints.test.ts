@@ -5,18 +5,18 @@
  * limits and errors are in apiSecurity.test.ts, the single-page app in apiSpa.test.ts.
  */
 import { eq } from 'drizzle-orm';
-import type { AppConfig } from '../../src/core/appConfig';
-import { packDescription, type PeanutsPacksResponse } from '../../src/core/packs';
+import type { AppConfig } from '../../../src/core/appConfig';
+import { packDescription, type PeanutsPacksResponse } from '../../../src/core/packs';
 import {
   REGION_PATTERN,
   type RegionsDetailedResponse,
   type RegionsResponse,
-} from '../../src/core/regions';
-import type { App } from '../../src/server/app';
-import { regions } from '../../src/server/db/schema';
-import { createRegionsService } from '../../src/server/regions/service';
-import { setUpApi } from '../support/apiHelpers';
-import { DATABASE_KINDS, type TestDatabase } from '../support/helpers';
+} from '../../../src/core/regions';
+import type { App } from '../../../src/server/app';
+import { regions } from '../../../src/server/db/schema';
+import { createRegionsService } from '../../../src/server/regions/service';
+import { setUpApi } from '../../support/apiHelpers';
+import { DATABASE_KINDS, type TestDatabase } from '../../support/helpers';
 
 describe.each(DATABASE_KINDS)('API on %s', (kind) => {
   const suite = setUpApi(kind);

@@ -4,15 +4,15 @@
  * page, and 503 with a hint when the SPA is not built; on PGlite and, when TEST_DATABASE_URL is
  * set, on PostgreSQL.
  */
-import { buildApp, type App } from '../../src/server/app';
-import { setUpApi } from '../support/apiHelpers';
+import { buildApp, type App } from '../../../src/server/app';
+import { setUpApi } from '../../support/apiHelpers';
 import {
   DATABASE_KINDS,
   makeWebDir,
   removeDir,
   testConfig,
   type TestDatabase,
-} from '../support/helpers';
+} from '../../support/helpers';
 
 describe.each(DATABASE_KINDS)('API on %s', (kind) => {
   const suite = setUpApi(kind);
