@@ -5,12 +5,12 @@
  * other caller, crediting nothing; production refusing that secret. exposedInstance.test.ts
  * proves the same from a real network namespace and through a real reverse proxy.
  */
-import { LOCAL_WEBHOOK_SECRET, loadConfig, type Env } from '../../src/server/config';
-import { isLoopbackCaller, proxyTrust, type TrustProxy } from '../../src/server/net/loopback';
-import { PEANUT, sessionCompleted, sign } from '../support/billingHelpers';
-import { openTestDatabase, type TestDatabase } from '../support/helpers';
-import { buildVpnApp, signUpUser } from '../support/vpnHelpers';
-import type { App } from '../../src/server/app';
+import { LOCAL_WEBHOOK_SECRET, loadConfig, type Env } from '../../../src/server/config';
+import { isLoopbackCaller, proxyTrust, type TrustProxy } from '../../../src/server/net/loopback';
+import { PEANUT, sessionCompleted, sign } from '../../support/billingHelpers';
+import { openTestDatabase, type TestDatabase } from '../../support/helpers';
+import { buildVpnApp, signUpUser } from '../../support/vpnHelpers';
+import type { App } from '../../../src/server/app';
 
 describe('isLoopbackCaller', () => {
   const XFF = 'x-forwarded-for';
