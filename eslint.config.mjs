@@ -15,6 +15,34 @@ const zones = [
   { target: './src/server', from: ['./src/sdk', './src/web', './src/cli'] },
 ].map((zone) => ({ ...zone, message: 'Imports only go web, cli -> sdk -> core; server -> core.' }));
 
+// The VPN host (src/server/hostAgent) runs on other machines than the service: it shares the wire
+// protocol, the NATS connection and its settings (hosts/), the provisioners, db, logger and core,
+// and imports none of the service's domains.
+const serverDomains = [
+  'app.ts',
+  'server.ts',
+  'backupCli.ts',
+  'billing',
+  'identity',
+  'ledger',
+  'packs',
+  'plugins',
+  'referral',
+  'regions',
+  'routes',
+  'schemas',
+  'secrets',
+  'vpns',
+];
+const hostAgentZones = [
+  { target: './src/server/hostAgent', from: serverDomains.map((name) => `./src/server/${name}`) },
+  {
+    target: './src/server/hostAgent',
+    from: './src/server/hosts',
+    except: ['./protocol.ts', './natsConnect.ts', './settings.ts'],
+  },
+].map((zone) => ({ ...zone, message: 'The VPN host imports none of the service domains.' }));
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/'] },
   js.configs.recommended,
@@ -29,7 +57,7 @@ export default tseslint.config(
       'import/ignore': ['node_modules'],
     },
     rules: {
-      'import/no-restricted-paths': ['error', { zones }],
+      'import/no-restricted-paths': ['error', { zones: [...zones, ...hostAgentZones] }],
       'import/no-cycle': ['error', { ignoreExternal: true }],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',

@@ -16,9 +16,14 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { loadConfig } from '../src/server/config';
-import { TEST_SERVER_ENV } from '../__tests__/server/helpers';
+import { TEST_SERVER_ENV } from '../__tests__/support/helpers';
 import { startServer } from '../src/server/server';
-import { createBody, createVpn, signUpUser, waitForVpnState } from '../__tests__/server/vpnHelpers';
+import {
+  createBody,
+  createVpn,
+  signUpUser,
+  waitForVpnState,
+} from '../__tests__/support/vpnHelpers';
 
 /** One endpoint to load, with the headers of its requests. */
 export interface Target {

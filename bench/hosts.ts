@@ -20,11 +20,16 @@ import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { TEST_SERVER_ENV } from '../__tests__/server/helpers';
+import { TEST_SERVER_ENV } from '../__tests__/support/helpers';
 import { openDatabase } from '../src/server/db';
 import { vpns } from '../src/server/db/schema';
-import { NATS_SERVER, startHost, startNats, type TestHost } from '../__tests__/server/hostsHelpers';
-import { createBody, createVpn, signUpUser } from '../__tests__/server/vpnHelpers';
+import {
+  NATS_SERVER,
+  startHost,
+  startNats,
+  type TestHost,
+} from '../__tests__/support/hostsHelpers';
+import { createBody, createVpn, signUpUser } from '../__tests__/support/vpnHelpers';
 
 /** The `p`-th percentile (0-100) of `values`, nearest rank. */
 function percentile(values: readonly number[], p: number): number {

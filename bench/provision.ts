@@ -16,12 +16,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { TEST_SERVER_ENV } from '../__tests__/server/helpers';
+import { TEST_SERVER_ENV } from '../__tests__/support/helpers';
 import { openDatabase } from '../src/server/db';
 import { removeHostRules } from '../src/server/provisioners/netnsHost';
 import { createNetnsProvisioner } from '../src/server/provisioners/netns';
 import { netnsAvailability, residentBytes } from '../src/server/provisioners/netnsSystem';
-import { api, createBody, createVpn, signUpUser } from '../__tests__/server/vpnHelpers';
+import { api, createBody, createVpn, signUpUser } from '../__tests__/support/vpnHelpers';
 import { inArray } from 'drizzle-orm';
 import { vpns } from '../src/server/db/schema';
 

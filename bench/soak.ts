@@ -24,8 +24,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { signUpOverHttp, type HttpUser } from '../__tests__/server/httpUsers';
-import { killServerProcess, startServerProcess } from '../__tests__/server/serverProcess';
+import { signUpOverHttp, type HttpUser } from '../__tests__/support/httpUsers';
+import { killServerProcess, startServerProcess } from '../__tests__/support/serverProcess';
 
 /** Reads a whole number from the environment, within [1, max]. */
 function setting(name: string, fallback: number, max: number): number {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `peanut-host`: runs a VPN host (src/server/hosts/main.ts; docs/hosts.md), the
+// `peanut-host`: runs a VPN host (src/server/hostAgent/main.ts; docs/hosts.md), the
 // TypeScript sources loaded through tsx as `npm start` does.
 'use strict';
 const path = require('node:path');
 require('tsx/cjs');
-require(path.join(__dirname, '..', 'src', 'server', 'hosts', 'main.ts'));
+require(path.join(__dirname, '..', 'src', 'server', 'hostAgent', 'main.ts'));

@@ -4,8 +4,8 @@
  * (500 with a fixed message); on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL.
  */
 import { buildApp, type App } from '../../src/server/app';
-import { setUpApi } from './apiHelpers';
-import { DATABASE_KINDS, openTestDatabase, testConfig } from './helpers';
+import { setUpApi } from '../support/apiHelpers';
+import { DATABASE_KINDS, openTestDatabase, testConfig } from '../support/helpers';
 
 describe.each(DATABASE_KINDS)('API on %s', (kind) => {
   const suite = setUpApi(kind);

@@ -17,7 +17,13 @@ import { promisify } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Env } from '../../src/server/config';
-import { makeTempDir, openTestDatabase, removeDir, testConfig, type TestDatabase } from './helpers';
+import {
+  makeTempDir,
+  openTestDatabase,
+  removeDir,
+  testConfig,
+  type TestDatabase,
+} from '../support/helpers';
 import {
   call,
   CLIENT_ID,

@@ -19,9 +19,9 @@ import os from 'node:os';
 import { promisify } from 'node:util';
 import { buildApp, type App } from '../../src/server/app';
 import type { Env } from '../../src/server/config';
-import { PEANUT, sessionCompleted, sign } from './billingHelpers';
-import { LogCapture, testConfig } from './helpers';
-import { signUpUser, type TestUser } from './vpnHelpers';
+import { PEANUT, sessionCompleted, sign } from '../support/billingHelpers';
+import { LogCapture, testConfig } from '../support/helpers';
+import { signUpUser, type TestUser } from '../support/vpnHelpers';
 
 const run = promisify(execFile);
 

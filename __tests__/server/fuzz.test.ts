@@ -10,9 +10,15 @@
 import fc from 'fast-check';
 import { ACTIONS } from '../../src/server/identity/actions';
 import type { App } from '../../src/server/app';
-import { openTestDatabase, type TestDatabase } from './helpers';
+import { openTestDatabase, type TestDatabase } from '../support/helpers';
 import { CLIENT_ID } from './identity/helpers';
-import { buildVpnApp, createVpn, signUpUser, waitForVpnState, type TestUser } from './vpnHelpers';
+import {
+  buildVpnApp,
+  createVpn,
+  signUpUser,
+  waitForVpnState,
+  type TestUser,
+} from '../support/vpnHelpers';
 
 /** Generated requests per API operation and for `/idp/` (with ~13 operations: > 10,000). */
 const RUNS_PER_OPERATION = 600;

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { buildApp, type App } from '../../src/server/app';
 import { errorHandler } from '../../src/server/errors';
 import { loggerOptions } from '../../src/server/logger';
-import { LogCapture, openTestDatabase, testConfig, type TestDatabase } from './helpers';
+import { LogCapture, openTestDatabase, testConfig, type TestDatabase } from '../support/helpers';
 
 const SECRET_TOKEN = 'eyJhbGciOiJSUzI1NiJ9.c2VjcmV0LXBheWxvYWQ.c2lnbmF0dXJlLXNlY3JldA';
 

@@ -7,16 +7,11 @@
  */
 import type { App } from '../../src/server/app';
 import { signupBonusGrants } from '../../src/server/db/schema';
-import {
-  EMAIL_HASH_SECRET,
-  keyedHash,
-  mailboxOf,
-  serverSecret,
-} from '../../src/server/identity/secrets';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './helpers';
+import { EMAIL_HASH_SECRET, keyedHash, mailboxOf, serverSecret } from '../../src/server/secrets';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../support/helpers';
 import { uniqueName } from './identity/helpers';
-import { buy, ownCode, validate } from './referralHelpers';
-import { balanceNano, buildVpnApp, signUpUser } from './vpnHelpers';
+import { buy, ownCode, validate } from '../support/referralHelpers';
+import { balanceNano, buildVpnApp, signUpUser } from '../support/vpnHelpers';
 
 jest.setTimeout(180_000);
 

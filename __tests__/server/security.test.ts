@@ -21,9 +21,16 @@ import {
   removeDir,
   testConfig,
   type TestDatabase,
-} from './helpers';
+} from '../support/helpers';
 import { uniqueName } from './identity/helpers';
-import { api, balanceNano, buildVpnApp, createBody, deleteAccount, signUpUser } from './vpnHelpers';
+import {
+  api,
+  balanceNano,
+  buildVpnApp,
+  createBody,
+  deleteAccount,
+  signUpUser,
+} from '../support/vpnHelpers';
 import { PERMISSIVE_CLAIM_MESSAGE } from '../../src/core/limits';
 
 /** Every file and directory below `dir`, with its mode bits. */

@@ -10,9 +10,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { Client } from 'pg';
-import { makeTempDir, removeDir } from './helpers';
-import { httpApi, pollUntil, signUpOverHttp } from './httpUsers';
-import { killServerProcess, startServerProcess, type ServerProcess } from './serverProcess';
+import { makeTempDir, removeDir } from '../support/helpers';
+import { httpApi, pollUntil, signUpOverHttp } from '../support/httpUsers';
+import {
+  killServerProcess,
+  startServerProcess,
+  type ServerProcess,
+} from '../support/serverProcess';
 
 /** Resolves true when a TCP connection to `port` is refused, false when it is accepted. */
 function refused(port: number): Promise<boolean> {

@@ -10,9 +10,13 @@ import { Client } from 'pg';
 import Fastify from 'fastify';
 import { MEMORY_DATA_DIR, openDatabase, type DatabaseHandle } from '../../src/server/db';
 import { createJobRunner, type JobRunner } from '../../src/server/vpns/jobs';
-import { makeTempDir, openTestDatabase, removeDir } from './helpers';
-import { httpApi, pollUntil, signUpOverHttp } from './httpUsers';
-import { killServerProcess, startServerProcess, type ServerProcess } from './serverProcess';
+import { makeTempDir, openTestDatabase, removeDir } from '../support/helpers';
+import { httpApi, pollUntil, signUpOverHttp } from '../support/httpUsers';
+import {
+  killServerProcess,
+  startServerProcess,
+  type ServerProcess,
+} from '../support/serverProcess';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 /** Rounds, each on a fresh database (the race did not show every time). */

@@ -5,7 +5,7 @@
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Env } from '../../src/server/config';
 import { MEMORY_DATA_DIR } from '../../src/server/db';
-import { TEST_SERVER_ENV } from '../server/helpers';
+import { TEST_SERVER_ENV } from './helpers';
 
 /** A listening application. */
 export interface LiveServer {

@@ -34,10 +34,10 @@ import {
 } from './identity';
 import referralService from './referral/plugin';
 import auth from './plugins/services/auth';
-import ledgerService from './plugins/services/ledger';
-import packsService from './plugins/services/packs';
-import regionsService from './plugins/services/regions';
-import vpnsService from './plugins/services/vpns';
+import ledgerService from './ledger/plugin';
+import packsService from './packs/plugin';
+import regionsService from './regions/plugin';
+import vpnsService from './vpns/plugin';
 import { presetOf } from './presets';
 import type { Provisioner } from './provisioners';
 import appConfigRoutes from './routes/appConfig';

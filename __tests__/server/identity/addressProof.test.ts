@@ -7,7 +7,7 @@
  * and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { callerOf } from '../../../src/server/identity/actions';
-import { DATABASE_KINDS } from '../helpers';
+import { DATABASE_KINDS } from '../../support/helpers';
 import {
   call,
   CLIENT_ID,

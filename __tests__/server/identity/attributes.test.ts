@@ -5,7 +5,7 @@
  * PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import type { CognitoUser, CognitoUserSession } from 'amazon-cognito-identity-js';
-import { DATABASE_KINDS } from '../helpers';
+import { DATABASE_KINDS } from '../../support/helpers';
 import { latestSms, uniquePhone, updateAttributes, verifyAttribute } from './challengeHelpers';
 import {
   attributes,

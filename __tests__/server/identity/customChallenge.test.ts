@@ -5,7 +5,7 @@
  * (`CognitoUser.initiateAuth`), whose decoy for an unknown name answers as a real one does.
  */
 import { AuthenticationDetails, type CognitoUser } from 'amazon-cognito-identity-js';
-import { DATABASE_KINDS } from '../helpers';
+import { DATABASE_KINDS } from '../../support/helpers';
 import {
   call,
   CLIENT_ID,

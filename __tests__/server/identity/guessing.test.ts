@@ -4,7 +4,7 @@
  * PostgreSQL (where requests really run in parallel) when TEST_DATABASE_URL is set. The
  * server's clock stands still (`clock`), so no lock runs out during a burst.
  */
-import { DATABASE_KINDS } from '../helpers';
+import { DATABASE_KINDS } from '../../support/helpers';
 import {
   call,
   CLIENT_ID,

@@ -22,7 +22,7 @@ import identityPlugin, { type IdentityPluginOptions } from '../../../src/server/
 import { AUTH_FLOWS } from '../../../src/server/identity';
 import { createDbSmsOutbox, type SmsSender } from '../../../src/server/identity/sms';
 import devRoutes from '../../../src/server/routes/dev';
-import { openTestDatabase, type DatabaseKind, type TestDatabase } from '../helpers';
+import { openTestDatabase, type DatabaseKind, type TestDatabase } from '../../support/helpers';
 
 /** The pool and client of the embedded default (docs/architecture.md "Fixed points"). */
 export const POOL_ID = 'local_peanutvpn';

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { idpSrpChallenges } from '../../../src/server/identity/schema';
 import { N } from '../../../src/server/identity/srp';
-import { DATABASE_KINDS } from '../helpers';
+import { DATABASE_KINDS } from '../../support/helpers';
 import { CLIENT_ID, PASSWORD, startIdentityServer, type IdentityServer } from './helpers';
 import { answer, createUser, startSrp } from './rawHelpers';
 

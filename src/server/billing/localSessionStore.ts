@@ -4,7 +4,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db';
-import type { Executor } from '../plugins/services/ledger';
+import type { Executor } from '../ledger/service';
 import { localCheckoutSessions } from '../db/schema';
 import type { LocalSession, LocalSessionStore } from './localCheckout';
 

@@ -10,7 +10,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { ledgerEntries, purchases, type PurchaseRow } from '../db/schema';
-import type { Executor, LedgerService } from '../plugins/services/ledger';
+import type { Executor, LedgerService } from '../ledger/service';
 import {
   nextReversalState,
   purchaseStateOf,

@@ -13,8 +13,8 @@ import type Stripe from 'stripe';
 import { toNano } from '../../core/peanuts';
 import type { Database } from '../db';
 import { purchases, stripeEvents, users, type UnmatchedPaymentRow } from '../db/schema';
-import type { Executor, LedgerService } from '../plugins/services/ledger';
-import type { PacksService } from '../plugins/services/packs';
+import type { Executor, LedgerService } from '../ledger/service';
+import type { PacksService } from '../packs/service';
 import {
   completedSession,
   disputeClosedOf,

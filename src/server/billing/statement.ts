@@ -6,7 +6,7 @@
  * its line, dated when they were metered up to, so the statement always ends at the balance. Purchase, refund and dispute lines carry their pack and the purchase's state.
  */
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../plugins/services/ledger';
+import type { Executor } from '../ledger/service';
 import { rowsOf } from '../db';
 
 /** One line of the statement (amounts in nano-peanuts). */

@@ -8,7 +8,7 @@
 import { desc, isNull } from 'drizzle-orm';
 import type { PeanutsPack } from '../../core/packs';
 import { unmatchedPayments, type UnmatchedPaymentRow } from '../db/schema';
-import type { Executor } from '../plugins/services/ledger';
+import type { Executor } from '../ledger/service';
 import type { CompletedSession } from './events';
 
 /** The currency of the packs' prices (spec §2 "Pricing": US dollars). */

@@ -47,7 +47,7 @@ import type { SmsSender } from './sms';
 import { idpRefreshTokens, idpSigningKeys } from './schema';
 import { poolNameOf } from './srp';
 import { DEFAULT_VPN_CONFIG_LIMITS, type VpnConfigLimits } from '../../core/limits';
-import { serverSecret } from './secrets';
+import { serverSecret } from '../secrets';
 import { issuerOf, TokenService } from './tokens';
 import { safeMessage } from '../logger';
 

@@ -6,8 +6,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { normaliseReferralCode, type ReferralValidation } from '../../core/referral';
 import { purchases, users } from '../db/schema';
-import { emailHash, emailHashes } from '../identity/secrets';
-import type { Executor } from '../plugins/services/ledger';
+import { emailHash, emailHashes } from '../secrets';
+import type { Executor } from '../ledger/service';
 import { refereeEmails, referralCodes, referrals } from './schema';
 import { validateReferralCode, type AccountFacts, type CodeFacts } from './rules';
 
@@ -54,7 +54,7 @@ export async function usedCodeOf(tx: Executor, userSub: string): Promise<string 
 }
 
 /**
- * The keyed hash (identity/secrets.ts `emailHash` under `key`) of `userSub`'s email address
+ * The keyed hash (secrets/index.ts `emailHash` under `key`) of `userSub`'s email address
  * (undefined: no such account).
  */
 export async function emailHashOf(
@@ -68,7 +68,7 @@ export async function emailHashOf(
 
 /**
  * True when the mailbox of `userSub`'s address was a referee before (on an account since
- * deleted), under any spelling (identity/secrets.ts `emailHashes`).
+ * deleted), under any spelling (secrets/index.ts `emailHashes`).
  */
 async function wasReferee(tx: Executor, key: Buffer, userSub: string): Promise<boolean> {
   const [account] = await tx

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { toNano } from '../../core/peanuts';
-import { EMAIL_HASH_SECRET, serverSecret } from '../identity/secrets';
+import { EMAIL_HASH_SECRET, serverSecret } from '../secrets';
 import { safeMessage } from '../logger';
 import { createReferral, type ReferralService } from './service';
 

@@ -6,7 +6,7 @@ import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { fromNano, roundPeanuts } from '../../core/peanuts';
 import type { ReferralHistoryResponse, ReferralStats } from '../../core/referral';
 import { ledgerEntries } from '../db/schema';
-import type { Executor } from '../plugins/services/ledger';
+import type { Executor } from '../ledger/service';
 import { referrals } from './schema';
 
 /** The peanuts of a nano amount, rounded to 2 decimals for the API (spec §9). */

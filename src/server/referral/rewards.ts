@@ -9,7 +9,7 @@
  */
 import { and, asc, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
 import { purchases } from '../db/schema';
-import type { Executor } from '../plugins/services/ledger';
+import type { Executor } from '../ledger/service';
 import { accountsOf, checkCode, emailHashOf, usedCodeOf } from './facts';
 import { refereeEmails, referrals, type ReferralRow } from './schema';
 import { mayRelease, reversalKey, rewardKey } from './rules';

@@ -117,7 +117,7 @@ export type ReferralRow = typeof referrals.$inferSelect;
  * The email addresses whose account has been a referee (spec §1: "the referee reward is granted
  * once per account", "multiple accounts are prohibited"): kept after the account is deleted, so
  * an address signed up again cannot be referred again. Stored only as the keyed hash of
- * identity/secrets.ts `emailHash`, never in clear (like `signup_bonus_grants`).
+ * secrets/index.ts `emailHash`, never in clear (like `signup_bonus_grants`).
  */
 export const refereeEmails = pgTable('referee_emails', {
   /** HMAC-SHA256 of the normalised address, hex. */

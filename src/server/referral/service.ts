@@ -15,7 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../plugins/services/ledger';
+import type { Executor } from '../ledger/service';
 import { checkCode, usedCodeOf } from './facts';
 import { readHistory, readStats } from './queries';
 import { createRewards } from './rewards';

@@ -9,7 +9,7 @@ import type {
   ReferralValidation,
 } from '../../core/referral';
 import type { Database } from '../db';
-import type { Executor, LedgerService } from '../plugins/services/ledger';
+import type { Executor, LedgerService } from '../ledger/service';
 
 /** The programme's settings (REFERRAL_ENABLED, REFERRAL_REWARD_PEANUTS, REFERRAL_HOLD_S). */
 export interface ReferralSettings {
@@ -26,7 +26,7 @@ export interface ReferralDeps {
   db: Database;
   ledger: LedgerService;
   settings: ReferralSettings;
-  /** The server secret of identity/secrets.ts `emailHash` (the `referee_emails` record). */
+  /** The server secret of secrets/index.ts `emailHash` (the `referee_emails` record). */
   emailHashKey: Buffer;
   /** Now in epoch milliseconds (default Date.now). */
   clock?: () => number;

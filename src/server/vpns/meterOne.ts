@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db';
 import { vpns, type VpnRow } from '../db/schema';
 import { safeMessage } from '../logger';
-import type { LedgerService } from '../plugins/services/ledger';
+import type { LedgerService } from '../ledger/service';
 import type { Provisioner } from '../provisioners';
 import {
   planMetering,

@@ -9,7 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db';
 import { safeMessage } from '../logger';
-import type { LedgerService } from '../plugins/services/ledger';
+import type { LedgerService } from '../ledger/service';
 import type { Provisioner } from '../provisioners';
 import { DEADLINE_PASS_GAP_MS, DeadlineTimer } from './deadlineTimer';
 import { meterBatch, type MeterBatchResult } from './meterBatch';

@@ -28,8 +28,8 @@ import {
 import type { Database } from '../db';
 import type { VpnRow } from '../db/schema';
 import { HttpError } from '../errors';
-import type { LedgerService } from '../plugins/services/ledger';
-import type { RegionsService } from '../plugins/services/regions';
+import type { LedgerService } from '../ledger/service';
+import type { RegionsService } from '../regions/service';
 import type { VpnLifecycle } from './lifecycle';
 import { END_REASONS } from './metering';
 import { qrPngBase64 } from './qrcode';

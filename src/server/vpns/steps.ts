@@ -14,7 +14,7 @@ import type { VpnState } from '../../core/vpn';
 import type { Database } from '../db';
 import type { VpnRow } from '../db/schema';
 import { PermanentProvisionError, type Provisioner, type ProvisionTarget } from '../provisioners';
-import { generateKeyPair, generatePresharedKey } from './keys';
+import { generateKeyPair, generatePresharedKey } from '../provisioners/keys';
 import { findById, TERMINAL_STATES, transition, type NewVpn } from './store';
 
 /** What a step needs. */

@@ -4,7 +4,7 @@
  * The result holds the client's private key and the preshared key: it is only ever sent to the
  * VPN's owner, base64-encoded, and never logged.
  */
-import { isWgKey } from './keys';
+import { isWgKey } from '../provisioners/keys';
 
 /** Everything the client's `.conf` file says. */
 export interface WireGuardClientConfig {

@@ -23,7 +23,7 @@ import { and, eq } from 'drizzle-orm';
 import { idpErrors } from '../errors';
 import type { MailMessage } from '../mailer';
 import { idpAuthSessions, type UserRow } from '../schema';
-import { keyedHash } from '../secrets';
+import { keyedHash } from '../../secrets';
 import { countAttempt } from '../throttle';
 import { hashSecret } from '../tokens';
 import { AUTH_SESSION_TTL_MS, createAuthSession, takeAuthSession } from './authSessions';

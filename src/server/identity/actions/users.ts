@@ -7,7 +7,7 @@ import { and, eq, lte, or } from 'drizzle-orm';
 import type { IdentityTx } from '../db';
 import { idpErrors } from '../errors';
 import { users, type MfaType, type UserRow } from '../schema';
-import { keyedHash } from '../secrets';
+import { keyedHash } from '../../secrets';
 import type { SmsSender } from '../sms';
 import { computeVerifier, generateSalt, hexEquals, N } from '../srp';
 import { CONFIRMATION_CODE_TTL_MS, type Body, type IdentityContext } from './context';

@@ -1,0 +1,354 @@
+/**
+ * The VPN host role (docs/architecture.md "VPN hosts"): a process on a VPN host that serves the
+ * regions of `HOST_REGIONS` with a local provisioner (`simulated` or `netns`), driven by the
+ * service over NATS JetStream. It holds no database credentials and no database: only its own
+ * VPNs' WireGuard state and its servers' allocations (hostState.ts, a file in `DATA_DIR`).
+ * Several hosts may run on one machine, each in a network namespace of its own (`nsenter
+ * --net=...`; docs/hosts.md): their servers' names differ (hostNamePrefix), and
+ * each one's ports, addresses and nft table live in its own namespace.
+ *
+ * - Commands arrive on `peanut.deliver.<HOST_ID>` from the durable consumer `host-<HOST_ID>`
+ *   (the service creates it); each is acked once done and answered on `.result`, so a command
+ *   sent while the host was down is done when it is back. Commands of one VPN run in order, those
+ *   of different VPNs at once; each is idempotent per vpnId.
+ * - The server's key pair is made here; only the public key, endpoint and port are answered.
+ * - Every `heartbeatMs`: a heartbeat (regions, capacity, the VPNs alive) and the cumulative byte
+ *   counters of every VPN.
+ * - On start, a first-version state is upgraded (hostLegacy.ts), the servers of the saved state
+ *   are re-adopted (`netns`: restarted when dead, with the same keys and port, so clients'
+ *   configs keep working), whatever of ours belongs to no VPN of the state is removed, and the
+ *   first heartbeat has a new bootId: the service then lists this host's live set (`list-live`)
+ *   and deprovisions what it no longer has.
+ * - On stop, the servers keep running (a restart re-adopts them); once the host has no VPN left,
+ *   its nft table goes too.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Msg, NatsConnection, Subscription } from 'nats';
+import { safeMessage } from '../logger';
+import {
+  createNetnsProvisioner,
+  primaryAddress,
+  type NetnsProvisionerOptions,
+} from '../provisioners/netns';
+import { removeHostRules } from '../provisioners/netnsHost';
+import { hostNamePrefix, NETNS_DEFAULTS } from '../provisioners/netnsSettings';
+import { memoryAllocations, type NetnsAllocations } from '../provisioners/netnsStore';
+import { netnsMountsPrivate } from '../provisioners/netnsSystem';
+import { createSimulatedProvisioner, type SimulatedPorts } from '../provisioners/simulated';
+import {
+  PermanentProvisionError,
+  type Provisioner,
+  type ProvisionTarget,
+} from '../provisioners/types';
+import { generateKeyPair } from '../provisioners/keys';
+import { upgradeLegacyState } from './hostLegacy';
+import { HostState, type HostVpn } from './hostState';
+import { connectNats, drainOrClose, redactedUrl } from '../hosts/natsConnect';
+import {
+  decodeCommand,
+  deliverSubject,
+  encode,
+  reportSubject,
+  type Heartbeat,
+  type HostCommand,
+  type HostResult,
+  type ProvisionCommand,
+  type ServerInfo,
+  type UsageReport,
+} from '../hosts/protocol';
+import type { HostAgentSettings } from '../hosts/settings';
+
+/** A line logger (never given keys). */
+export type HostLog = (level: 'info' | 'warn' | 'error', msg: string, fields?: object) => void;
+
+/** JSON lines on stdout. */
+export const stdoutLog: HostLog = (level, msg, fields) => {
+  process.stdout.write(`${JSON.stringify({ time: Date.now(), level, msg, ...fields })}\n`);
+};
+
+/** Why a `netns` host refuses to start under `ip netns exec` (see netnsMountsPrivate). */
+export const PRIVATE_MOUNTS_MESSAGE =
+  'PROVISIONER=netns cannot run in a private mount namespace (as `ip netns exec` makes): the ' +
+  "namespaces of this host's VPNs would be seen by no one else and lost on a restart. Start " +
+  'the host in its network namespace with `nsenter --net=/var/run/netns/<name> -- npm run host`';
+
+/** A port per simulated VPN from the host's `WG_PORTS` range, kept in its state. */
+function simulatedPorts(
+  allocations: NetnsAllocations,
+  settings: HostAgentSettings,
+): SimulatedPorts {
+  return {
+    portOf: async (vpnId) => (await allocations.allocate(settings.netns, vpnId)).listenPort,
+    release: (vpnId) => allocations.release(vpnId),
+  };
+}
+
+/** `host:port` with IPv6 hosts bracketed. */
+function endpointOf(host: string, port: string): string {
+  return `${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** A running VPN host. */
+export class HostAgent {
+  private nc: NatsConnection | undefined;
+  private subscription: Subscription | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private provisioner!: Provisioner;
+  private endpointHost!: string;
+  private state!: HostState;
+  /** The tail of each VPN's command chain. */
+  private readonly chains = new Map<string, Promise<void>>();
+  private readonly bootId = randomUUID();
+  private stopped = false;
+  /** Byte counters changed in the state since it was last saved. */
+  private countersChanged = false;
+
+  constructor(
+    private readonly settings: HostAgentSettings,
+    private readonly log: HostLog = stdoutLog,
+  ) {}
+
+  /** Loads the state, re-adopts its servers, connects and starts serving. */
+  async start(): Promise<void> {
+    const { settings } = this;
+    const state = new HostState(settings.dataDir);
+    this.state = state;
+    const allocations = memoryAllocations(
+      state.servers,
+      () => state.save(),
+      () => (this.countersChanged = true), // readings: saved after each round of usage reads
+    );
+    if (settings.provisioner === 'netns') {
+      if (netnsMountsPrivate()) throw new Error(PRIVATE_MOUNTS_MESSAGE);
+      this.provisioner = createNetnsProvisioner({
+        allocations,
+        settings: settings.netns,
+        log: this.provisionerLog(),
+        dataDir: settings.dataDir, // its default WG_ADDRESSES6
+      });
+      // A state of the first versions: allocations in <DATA_DIR>/pglite, servers named `pn...`.
+      await upgradeLegacyState({
+        dataDir: settings.dataDir,
+        state,
+        settings: settings.netns,
+        legacyPrefix:
+          settings.netns.namePrefix === hostNamePrefix(settings.hostId)
+            ? NETNS_DEFAULTS.prefix
+            : settings.netns.namePrefix,
+        log: (msg, fields) => this.log('info', msg, fields),
+      });
+    } else {
+      this.provisioner = createSimulatedProvisioner({
+        stepMs: settings.simulatedStepMs,
+        ports: simulatedPorts(allocations, settings),
+      });
+      // Ports of VPNs this host no longer has (stopped between allocating and saving the VPN).
+      for (const vpnId of [...state.servers.keys()]) {
+        if (!state.vpns.has(vpnId)) await allocations.release(vpnId);
+      }
+    }
+    this.endpointHost = settings.endpointHost ?? (await primaryAddress());
+    const vpns = [...state.vpns];
+    await this.provisioner.reconcile?.({
+      running: vpns.filter(([, vpn]) => vpn.server).map(([id, vpn]) => this.target(id, vpn)),
+      inProgress: vpns.filter(([, vpn]) => !vpn.server).map(([vpnId]) => vpnId),
+    });
+    this.log('info', 'connecting to NATS', { url: redactedUrl(settings.nats.url) });
+    const nc = await connectNats(settings.nats, `peanut-host ${settings.hostId}`);
+    this.nc = nc;
+    this.subscription = nc.subscribe(deliverSubject(settings.hostId), {
+      callback: (error, msg) => {
+        if (error) this.log('error', 'command subscription failed', { err: error.message });
+        else this.onCommand(msg);
+      },
+    });
+    await nc.flush();
+    this.beat();
+    this.timer = setInterval(() => this.beat(), settings.heartbeatMs);
+    this.log('info', 'VPN host serving', {
+      hostId: settings.hostId,
+      regions: settings.regions,
+      provisioner: this.provisioner.name,
+      vpns: this.state.vpns.size,
+    });
+  }
+
+  /**
+   * Stops serving (the servers keep running: a restart re-adopts them; with none left, the
+   * `netns` nft table of this host's namespace is removed) and releases its prefix's lock.
+   * Idempotent.
+   */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.subscription?.unsubscribe();
+    await Promise.allSettled([...this.chains.values()]);
+    await drainOrClose(this.nc);
+    if (this.countersChanged) this.state.save();
+    if (this.settings.provisioner === 'netns' && this.state.servers.size === 0) {
+      await removeHostRules(this.settings.netns).catch((error: unknown) =>
+        this.log('warn', 'could not remove the nft table', { err: safeMessage(error) }),
+      );
+    }
+    await this.provisioner?.close?.(); // the lock of its NETNS_PREFIX (netnsLock.ts)
+  }
+
+  /** The `netns` provisioner's logger (object then message, as pino's). */
+  private provisionerLog(): NetnsProvisionerOptions['log'] {
+    const line =
+      (level: 'info' | 'warn') =>
+      (fields: unknown, msg?: unknown): void =>
+        this.log(level, typeof msg === 'string' ? msg : '', fields as object);
+    return { info: line('info'), warn: line('warn') } as NetnsProvisionerOptions['log'];
+  }
+
+  private target(vpnId: string, vpn: HostVpn): ProvisionTarget {
+    return {
+      vpnId,
+      region: vpn.region,
+      serverPrivateKey: vpn.serverPrivateKey,
+      serverPublicKey: vpn.serverPublicKey,
+      clientPublicKey: vpn.clientPublicKey,
+      presharedKey: vpn.presharedKey,
+    };
+  }
+
+  /** Queues a delivered command behind the previous ones of its VPN; acks once answered. */
+  private onCommand(msg: Msg): void {
+    const command = decodeCommand(msg.data);
+    if (!command) {
+      this.log('warn', 'malformed command dropped');
+      msg.respond(new TextEncoder().encode('+ACK'));
+      return;
+    }
+    const key = command.op === 'list-live' ? '' : command.vpnId;
+    const previous = this.chains.get(key) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      const result = await this.run(command);
+      this.publish('result', result);
+      msg.respond(new TextEncoder().encode('+ACK'));
+    });
+    const tail = next.catch((error: unknown) =>
+      this.log('error', 'command failed', { op: command.op, err: safeMessage(error) }),
+    );
+    this.chains.set(key, tail);
+    void tail.finally(() => {
+      if (this.chains.get(key) === tail) this.chains.delete(key);
+    });
+  }
+
+  /** Runs one command; its answer. */
+  private async run(command: HostCommand): Promise<HostResult> {
+    const base = { id: command.id, op: command.op };
+    try {
+      switch (command.op) {
+        case 'list-live':
+          return { ...base, ok: true, live: [...this.state.vpns.keys()] };
+        case 'provision': {
+          const server = await this.provision(command);
+          return { ...base, vpnId: command.vpnId, ok: true, server };
+        }
+        case 'deprovision': {
+          const vpn = this.state.vpns.get(command.vpnId);
+          await this.provisioner.deprovision({
+            vpnId: command.vpnId,
+            region: command.region,
+            endpoint: vpn?.server?.endpoint ?? null,
+          });
+          if (this.state.vpns.delete(command.vpnId)) this.state.save();
+          this.log('info', 'VPN deprovisioned', { vpnId: command.vpnId });
+          return { ...base, vpnId: command.vpnId, ok: true };
+        }
+      }
+    } catch (error) {
+      return {
+        ...base,
+        vpnId: command.op === 'list-live' ? undefined : command.vpnId,
+        ok: false,
+        error: safeMessage(error).slice(0, 300),
+        permanent: error instanceof PermanentProvisionError,
+      };
+    }
+  }
+
+  /** Provisions (or re-adopts) a VPN: the same server however often it is asked. */
+  private async provision(command: ProvisionCommand): Promise<ServerInfo> {
+    const { vpnId, region } = command;
+    if (!this.settings.regions.includes(region)) {
+      throw new PermanentProvisionError(`host ${this.settings.hostId} does not serve ${region}`);
+    }
+    let vpn = this.state.vpns.get(vpnId);
+    if (!vpn) {
+      await this.provisioner.prepare({ vpnId, region });
+      const keys = generateKeyPair();
+      vpn = {
+        region,
+        serverPrivateKey: keys.privateKey,
+        serverPublicKey: keys.publicKey,
+        clientPublicKey: command.clientPublicKey,
+        presharedKey: command.presharedKey,
+        startedAtMs: Date.now(),
+      };
+      this.state.vpns.set(vpnId, vpn);
+      this.state.save();
+    }
+    vpn.clientPublicKey = command.clientPublicKey;
+    vpn.presharedKey = command.presharedKey;
+    const result = await this.provisioner.provision(this.target(vpnId, vpn));
+    const port = result.endpoint.slice(result.endpoint.lastIndexOf(':') + 1);
+    vpn.server = {
+      endpoint: endpointOf(this.endpointHost, port),
+      serverPublicKey: result.serverPublicKey,
+      clientAddresses: result.clientAddresses,
+      dns: result.dns,
+    };
+    this.state.save();
+    this.log('info', 'VPN provisioned', { vpnId, region });
+    return vpn.server;
+  }
+
+  /** Publishes a heartbeat and the usage counters. */
+  private beat(): void {
+    const alive = [...this.state.vpns].filter(([, vpn]) => vpn.server).map(([vpnId]) => vpnId);
+    const heartbeat: Heartbeat = {
+      bootId: this.bootId,
+      regions: this.settings.regions,
+      capacity: this.settings.capacity,
+      alive,
+    };
+    this.publish('heartbeat', heartbeat);
+    void this.usage(alive).then(
+      (report) => this.publish('usage', report),
+      (error: unknown) => this.log('warn', 'reading usage failed', { err: safeMessage(error) }),
+    );
+  }
+
+  private async usage(alive: string[]): Promise<UsageReport> {
+    const vpns: UsageReport['vpns'] = [];
+    for (const vpnId of alive) {
+      const vpn = this.state.vpns.get(vpnId);
+      if (!vpn) continue;
+      try {
+        const { bytes } = await this.provisioner.usage({
+          vpnId,
+          region: vpn.region,
+          runningAtMs: vpn.startedAtMs,
+        });
+        vpns.push({ vpnId, bytes });
+      } catch (error) {
+        this.log('warn', 'reading a VPN usage failed', { vpnId, err: safeMessage(error) });
+      }
+    }
+    if (this.countersChanged) {
+      this.countersChanged = false;
+      this.state.save();
+    }
+    return { vpns };
+  }
+
+  private publish(kind: 'result' | 'heartbeat' | 'usage', message: unknown): void {
+    if (!this.nc || this.nc.isClosed()) return;
+    this.nc.publish(reportSubject(this.settings.hostId, kind), encode(message));
+  }
+}
