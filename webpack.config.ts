@@ -11,6 +11,7 @@ import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import type { Configuration } from 'webpack';
+import { CHUNK_LOAD_TIMEOUT_MS } from './src/core/constants';
 
 /** Packages of antd's that are free of side effects but do not say so in their package.json. */
 const SIDE_EFFECT_FREE =
@@ -44,7 +45,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       filename: production ? 'assets/[name].[contenthash].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash].js' : 'assets/[name].js',
       // spec §8: a lazy chunk that takes longer than 120 s fails with ChunkLoadError.
-      chunkLoadTimeout: 120_000,
+      chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
       clean: true,
     },
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
