@@ -3,6 +3,7 @@
  * (spec §4 "Delete"), with an injectable clock, interval, time-out and an AbortSignal.
  */
 import { WaitTimeoutError } from '../core/errors';
+import { sleep } from '../core/sleep';
 import {
   POLL_INTERVAL_S,
   RUNNING_RANK,
@@ -23,22 +24,10 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-/** The real clock: `Date.now` and `setTimeout`. */
+/** The real clock: `Date.now` and core's {@link sleep}. */
 export const realClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal?.reason);
-      };
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    }),
+  sleep: (ms, signal) => sleep(ms, signal),
 };
 
 /** Options of {@link waitForState}. */
