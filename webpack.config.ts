@@ -17,6 +17,9 @@ import { CHUNK_LOAD_TIMEOUT_MS } from './src/core/constants';
 const SIDE_EFFECT_FREE =
   /[\\/]node_modules[\\/](@rc-component[\\/][^\\/]+|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color))[\\/]/;
 
+/** The public API of an SPA feature (`src/web/features/<name>/index.ts`). */
+const FEATURE_INDEX = /[\\/]src[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+
 /**
  * The landing page's static shell (src/web/prerender, issue 11): rendered in a child process with
  * NODE_ENV=production (antd's production class names, as the bundle's). Development builds
@@ -54,6 +57,9 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         // antd's own packages declare no `sideEffects`, so each module antd imported from one
         // came whole (all of @rc-component/form for one context); they have none (issue 11).
         { test: SIDE_EFFECT_FREE, sideEffects: false },
+        // A feature's index.ts only re-exports: an import through it pulls in the modules it
+        // uses, not the whole feature (a lazy chunk's component stays in its chunk).
+        { test: FEATURE_INDEX, sideEffects: false },
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,

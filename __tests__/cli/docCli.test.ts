@@ -10,7 +10,7 @@ import { childEnv, runPeanut } from './support';
 jest.setTimeout(60_000);
 
 const source = readFileSync(
-  path.resolve(__dirname, '../../src/web/pages/info/content/docCli.tsx'),
+  path.resolve(__dirname, '../../src/web/content/docCli.tsx'),
   'utf8',
 );
 

@@ -12,7 +12,7 @@ import { NOT_AUTHENTICATED, NOT_AUTHORIZED } from '../../../sdk/identityErrors';
 import { api } from '../../app/api';
 import { appStarted } from '../../app/appActions';
 import { IDENTITY } from '../../app/sagaContext';
-import { errorReported } from '../errors/errorSlice';
+import { errorReported } from '../errors';
 import {
   accountDeleted,
   authenticated,

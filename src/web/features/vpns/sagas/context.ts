@@ -14,7 +14,7 @@ import { realClock, type Clock } from '../../../../sdk/waitForState';
 import { api, type ApiExtra } from '../../../app/api';
 import { selectAppConfig } from '../../../app/appConfigSlice';
 import { API_EXTRA, IDENTITY, VPN_CLOCK } from '../../../app/sagaContext';
-import { errorReported } from '../../errors/errorSlice';
+import { errorReported } from '../../errors';
 
 /** The SDK HttpClient of the store's app config (sends the id token). */
 export function* vpnHttpClient() {

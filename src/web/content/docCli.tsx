@@ -3,10 +3,10 @@
  * file and the password rule. The page renders it and the search index reads it.
  */
 import { Link } from 'react-router-dom';
-import { CodeBlock } from '../../../components/content/CodeBlock';
-import { ExternalLink } from '../../../components/content/ExternalLink';
-import { REPOSITORY_URL } from '../../../components/content/site';
-import type { DocPageContent } from '../../../components/content/types';
+import { CodeBlock } from '../components/content/CodeBlock';
+import { ExternalLink } from '../components/content/ExternalLink';
+import { REPOSITORY_URL } from '../components/content/site';
+import type { DocPageContent } from '../components/content/types';
 
 const REPOSITORY_NAME = REPOSITORY_URL.split('/').pop() ?? 'peanutvpn';
 
