@@ -82,14 +82,6 @@ export interface VpnWithMetricsJson {
   metrics?: VpnMetricsJson | null;
 }
 
-/** `GET /v1/vpns` query (spec §3, §7). */
-export interface ListVpnsQuery {
-  /** Page size; the UI asks 4, the library 1000. */
-  pageSize?: number;
-  /** Opaque token of the next page, from the previous response. */
-  nextPageToken?: string;
-}
-
 /** `GET /v1/vpns` response (spec §3; totals per DESIGN.md), newest first. */
 export interface ListVpnsResponse {
   vpns: Vpn[];

@@ -27,13 +27,7 @@ import { ResetPasswordForm } from './forms/ResetPasswordForm';
 import { SignInForm } from './forms/SignInForm';
 import { SignUpForm } from './forms/SignUpForm';
 
-export {
-  AUTH_ROUTES,
-  MODE_TITLES,
-  NOTICES,
-  type AuthenticatorMode,
-  type AuthRouteMode,
-} from './forms/authForm';
+export { NOTICES, type AuthenticatorMode, type AuthRouteMode } from './forms/authForm';
 
 /** The component of each form. */
 const FORMS: Record<AuthenticatorMode, ComponentType<AuthFormProps>> = {
