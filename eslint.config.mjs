@@ -6,6 +6,7 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 const zones = [
   { target: './src/core', from: ['./src/sdk', './src/web', './src/cli', './src/server'] },
@@ -43,6 +44,34 @@ const hostAgentZones = [
   },
 ].map((zone) => ({ ...zone, message: 'The VPN host imports none of the service domains.' }));
 
+// Inside the SPA (bulletproof-react's layers): app/ composes features and pages; pages compose
+// features; a feature imports another only through that feature's index.ts, and never a page;
+// the shared layers (components/, content/, lib/) import no feature, page or app/.
+const features = readdirSync('./src/web/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const spaZones = [
+  ...features.map((feature) => ({
+    target: `./src/web/features/${feature}`,
+    from: './src/web/features',
+    except: [
+      `./${feature}`,
+      ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
+    ],
+    message: 'A feature imports another only through its index.ts.',
+  })),
+  {
+    target: './src/web/features',
+    from: './src/web/pages',
+    message: 'Features import no page.',
+  },
+  {
+    target: ['./src/web/components', './src/web/content', './src/web/lib'],
+    from: ['./src/web/features', './src/web/pages', './src/web/app'],
+    message: 'Shared SPA code imports no feature, page or app/ module.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/'] },
   js.configs.recommended,
@@ -57,7 +86,10 @@ export default tseslint.config(
       'import/ignore': ['node_modules'],
     },
     rules: {
-      'import/no-restricted-paths': ['error', { zones: [...zones, ...hostAgentZones] }],
+      'import/no-restricted-paths': [
+        'error',
+        { zones: [...zones, ...hostAgentZones, ...spaZones] },
+      ],
       'import/no-cycle': ['error', { ignoreExternal: true }],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
@@ -65,6 +97,25 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    // The typed hooks of app/hooks.ts (useAppDispatch, useAppSelector) instead of react-redux's.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/app/hooks.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useDispatch', 'useSelector', 'useStore'],
+              message: 'Use the typed hooks of app/hooks.ts.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -11,10 +11,14 @@ import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import type { Configuration } from 'webpack';
+import { CHUNK_LOAD_TIMEOUT_MS } from './src/core/constants';
 
 /** Packages of antd's that are free of side effects but do not say so in their package.json. */
 const SIDE_EFFECT_FREE =
   /[\\/]node_modules[\\/](@rc-component[\\/][^\\/]+|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color))[\\/]/;
+
+/** The public API of an SPA feature (`src/web/features/<name>/index.ts`). */
+const FEATURE_INDEX = /[\\/]src[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 
 /**
  * The landing page's static shell (src/web/prerender): rendered in a child process with
@@ -44,7 +48,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       filename: production ? 'assets/[name].[contenthash].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash].js' : 'assets/[name].js',
       // spec §8: a lazy chunk that takes longer than 120 s fails with ChunkLoadError.
-      chunkLoadTimeout: 120_000,
+      chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
       clean: true,
     },
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
@@ -53,6 +57,9 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         // antd's own packages declare no `sideEffects`, so each module antd imported from one
         // came whole (all of @rc-component/form for one context); they have none.
         { test: SIDE_EFFECT_FREE, sideEffects: false },
+        // A feature's index.ts only re-exports: an import through it pulls in the modules it
+        // uses, not the whole feature (a lazy chunk's component stays in its chunk).
+        { test: FEATURE_INDEX, sideEffects: false },
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,

@@ -5,14 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { CLI_COMMANDS, PUBLIC_CLI_COMMANDS } from '../../src/core/cliCommands';
 import { childEnv, runPeanut } from './support';
 
 jest.setTimeout(60_000);
 
-const source = readFileSync(
-  path.resolve(__dirname, '../../src/web/pages/info/content/docCli.tsx'),
-  'utf8',
-);
+const source = readFileSync(path.resolve(__dirname, '../../src/web/content/docCli.tsx'), 'utf8');
 
 /** Help text of `peanut ...args`. */
 async function help(...args: string[]): Promise<string> {
@@ -22,7 +20,8 @@ async function help(...args: string[]): Promise<string> {
 }
 
 describe('/doc-cli', () => {
-  const listed = [...source.matchAll(/name: '([a-z-]+)',\s*summary:/g)].map((m) => m[1]);
+  // The page lists core's manifest (operator-only commands excepted); the help must agree with it.
+  const listed = PUBLIC_CLI_COMMANDS.map((command) => command.name);
   // `peanut ...` in code: after a quote, backtick, tag, colon or pipe, or alone on its line.
   const examples = [
     ...source.matchAll(
@@ -37,6 +36,21 @@ describe('/doc-cli', () => {
       .map((m) => m[1])
       .filter((name) => name !== 'help');
     expect([...listed].sort()).toEqual([...commands].sort());
+    // Each command's entry of the help (up to the next command) shows the manifest's summary.
+    const starts = [...section.matchAll(/^ {2}([a-z][a-z-]+) /gm)];
+    const entries = new Map(
+      starts.map((m, i) => [
+        m[1],
+        section.slice(m.index, starts[i + 1]?.index ?? section.length).replace(/\s+/g, ' '),
+      ]),
+    );
+    for (const { name, summary } of CLI_COMMANDS) {
+      expect({ name, summary: entries.get(name)?.includes(summary) }).toEqual({
+        name,
+        summary: true,
+      });
+    }
+    expect(source).toContain('PUBLIC_CLI_COMMANDS.map(');
     expect(listed.slice(0, 8)).toEqual([
       'register',
       'confirm-registration',

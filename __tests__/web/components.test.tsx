@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RefreshButton } from '../../src/web/components/RefreshButton';
-import { buildMenuItems, HELP_MENU_KEY } from '../../src/web/components/layout/menuItems';
+import { buildMenuItems, HELP_MENU_KEY } from '../../src/web/app/layout/menuItems';
 import { breakpointTokens } from '../../src/web/app/theme';
 import { isChunkLoadError } from '../../src/web/lib/chunkLoadError';
 import { failOnConsoleErrors, renderWithProviders } from './testUtils';

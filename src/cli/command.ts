@@ -4,6 +4,7 @@
  * `runX(options, ctx)` does the work. The program's {@link Action} builds the context between.
  */
 import { InvalidArgumentError, type Command } from 'commander';
+import { cliCommand, type CliCommandName } from '../core/cliCommands';
 import { POLL_INTERVAL_S, WAIT_TIMEOUT_S } from '../core/vpn';
 import type { CommandContext } from './context';
 
@@ -15,6 +16,11 @@ export type Action = <O>(run: Runner<O>, options: O, command: Command) => Promis
 
 /** A command file's declaration function. */
 export type Define = (program: Command, action: Action) => void;
+
+/** Declares the command `name` on `program` with its manifest summary (core's CLI_COMMANDS). */
+export function declareCommand(program: Command, name: CliCommandName): Command {
+  return program.command(name).description(cliCommand(name).summary);
+}
 
 /** The `--help` text of a command's examples. */
 export function examples(...lines: string[]): string {

@@ -33,11 +33,6 @@ export function floorPeanuts(peanuts: number): number {
   return Math.floor(toNano(peanuts) / (NANO_PER_PEANUT / 100)) / 100;
 }
 
-/** Cost in nano-peanuts of `seconds` of running time and `bytes` of traffic (spec §9 rates). */
-export function usageCostNano(seconds: number, bytes: number): number {
-  return seconds * NANO_PER_SECOND + bytes * NANO_PER_BYTE;
-}
-
 /** `GET /v1/peanuts` response: the caller's balance in peanuts (may be negative; spec §3). */
 export interface PeanutsBalanceResponse {
   /** Balance in peanuts, exact to the nano-peanut (display rounds to 2 decimals). */

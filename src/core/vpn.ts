@@ -82,14 +82,6 @@ export interface VpnWithMetricsJson {
   metrics?: VpnMetricsJson | null;
 }
 
-/** `GET /v1/vpns` query (spec §3, §7). */
-export interface ListVpnsQuery {
-  /** Page size; the UI asks 4, the library 1000. */
-  pageSize?: number;
-  /** Opaque token of the next page, from the previous response. */
-  nextPageToken?: string;
-}
-
 /** `GET /v1/vpns` response (spec §3; totals per docs/architecture.md), newest first. */
 export interface ListVpnsResponse {
   vpns: Vpn[];
@@ -146,11 +138,11 @@ export function stateRank(state: VpnState): number {
 export const RUNNING_RANK = stateRank('Running');
 
 /** Failed and Deleted are terminal: a VPN never leaves them (spec §4). */
-export const TERMINAL_STATES: ReadonlySet<VpnState> = new Set<VpnState>(['Failed', 'Deleted']);
+export const TERMINAL_STATES: readonly VpnState[] = ['Failed', 'Deleted'];
 
 /** True for Failed and Deleted (spec §4). */
 export function isTerminalState(state: VpnState): boolean {
-  return TERMINAL_STATES.has(state);
+  return TERMINAL_STATES.includes(state);
 }
 
 /** A VPN counts against the quota when it is not Failed and its rank is at most Running (spec §4). */

@@ -8,7 +8,7 @@
  *   `identitySignIn.ts` (MFA, MFA selection and setup, new password, custom challenge) as typed
  *   steps ({@link IdentityClient.startSignIn}). Two-factor settings are in `identityMfa.ts`,
  *   remembered devices in `identityDevices.ts`, email and phone in `identityAttributes.ts`, the
- *   client's types in `identityTypes.ts`.
+ *   client's types in `identityTypes.ts`, the user pool and its retry policy in `identityPool.ts`.
  * - A session is valid only while both the access and the id token are unexpired, allowing for
  *   clock drift (the library's `CognitoUserSession.isValid`); an expired one is refreshed with the
  *   refresh token; a NotAuthorizedException on refresh clears the cached user.
@@ -19,7 +19,6 @@ import {
   AuthenticationDetails,
   CognitoUser,
   CognitoUserAttribute,
-  CognitoUserPool,
   type CognitoUserSession,
 } from 'amazon-cognito-identity-js';
 import { associateTotp, confirmTotp, disableTotp, readMfaSettings } from './identityMfa';
@@ -34,7 +33,7 @@ import {
 } from './identityErrors';
 import { checkIdentityConfig, type IdentityConfig } from './identityConfig';
 import { defaultIdentityStorage, type IdentityStorage } from './identityStorage';
-import type { IdentityClient, IdentitySession, SignUpResult } from './identityTypes';
+import type { IdentityClient, SignUpResult } from './identityTypes';
 import { forgetDevice, listDevices, rememberDevice } from './identityDevices';
 import {
   readContactDetails,
@@ -42,6 +41,7 @@ import {
   updateAttribute,
   verifyAttribute,
 } from './identityAttributes';
+import { createUserPool, normaliseEmail, toSession } from './identityPool';
 import { startSignInSteps, type SignInFlow } from './identitySignIn';
 
 export type { MfaSettings, TotpSetup } from './identityMfa';
@@ -80,62 +80,6 @@ export type {
 } from './identityTypes';
 export { checkIdentityConfig, lastAuthUserKey, type IdentityConfig } from './identityConfig';
 
-/** The library's HTTP client (`CognitoUserPool.client`, shared by the pool's users). */
-interface LibraryClient {
-  request(
-    operation: string,
-    params: unknown,
-    callback: (error: unknown, data?: unknown) => void,
-  ): void;
-  requestWithRetry(
-    operation: string,
-    params: unknown,
-    callback: (error: unknown, data?: unknown) => void,
-  ): void;
-}
-
-/** Attempts of a token refresh or revocation that failed on the network (not on an answer). */
-const NETWORK_ATTEMPTS = 3;
-
-/**
- * amazon-cognito-identity-js retries a token refresh (and a revocation) after every error with a
- * growing delay, for about 6 s, even when the pool answered NotAuthorizedException (a revoked
- * refresh token): the session would end only then. Here an answer of the pool is final at once
- * (spec §4: the session ends as signed out), and only network failures are retried, twice.
- */
-function retryNetworkErrorsOnly(pool: CognitoUserPool): void {
-  const client = (pool as unknown as { client: LibraryClient }).client;
-  client.requestWithRetry = (operation, params, callback) => {
-    let attempt = 1;
-    const run = () =>
-      client.request(operation, params, (error, data) => {
-        const networkError = (error as { code?: unknown } | null)?.code === 'NetworkError';
-        if (networkError && attempt < NETWORK_ATTEMPTS) {
-          setTimeout(run, 200 * 2 ** attempt++);
-          return;
-        }
-        callback(error, data);
-      });
-    run();
-  };
-}
-
-/** Usernames are emails, compared case-insensitively: trimmed and lower-cased. */
-function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-function toSession(session: CognitoUserSession): IdentitySession {
-  const idToken = session.getIdToken();
-  return {
-    idToken: idToken.getJwtToken(),
-    accessToken: session.getAccessToken().getJwtToken(),
-    refreshToken: session.getRefreshToken().getToken(),
-    idTokenPayload: { ...idToken.decodePayload() },
-    expiresAt: idToken.getExpiration(),
-  };
-}
-
 /**
  * Makes an identity client for the user pool of `config`, keeping tokens in `storage` (default
  * {@link defaultIdentityStorage}).
@@ -146,13 +90,7 @@ export function createIdentityClient(
   storage: IdentityStorage = defaultIdentityStorage(),
 ): IdentityClient {
   checkIdentityConfig(config);
-  const pool = new CognitoUserPool({
-    UserPoolId: config.userPoolId,
-    ClientId: config.userPoolClientId,
-    endpoint: config.identityEndpoint,
-    Storage: storage,
-  });
-  retryNetworkErrorsOnly(pool);
+  const pool = createUserPool(config, storage);
   const listeners = new Set<() => void>();
   /** The session being loaded or refreshed, shared by concurrent callers. */
   let pending: Promise<{ user: CognitoUser; session: CognitoUserSession }> | undefined;

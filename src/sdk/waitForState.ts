@@ -3,11 +3,11 @@
  * (spec §4 "Delete"), with an injectable clock, interval, time-out and an AbortSignal.
  */
 import { WaitTimeoutError } from '../core/errors';
+import { sleep } from '../core/sleep';
+import { isFinalDeleteStep, nextDeleteStep } from '../core/deleteWorkflow';
 import {
   POLL_INTERVAL_S,
-  RUNNING_RANK,
   WAIT_TIMEOUT_S,
-  stateRank,
   waitDone,
   type VpnState,
   type VpnWithMetrics,
@@ -23,22 +23,10 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-/** The real clock: `Date.now` and `setTimeout`. */
+/** The real clock: `Date.now` and core's {@link sleep}. */
 export const realClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal?.reason);
-      };
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    }),
+  sleep: (ms, signal) => sleep(ms, signal),
 };
 
 /** Options of {@link waitForState}. */
@@ -101,7 +89,8 @@ export interface DeleteAndWaitOptions extends WaitOptions {
 }
 
 /**
- * Deletes a VPN and waits until it is Deleted (spec §4 "Delete", §2 "VPN list" > Delete):
+ * Deletes a VPN and waits until it is Deleted (spec §4 "Delete", §2 "VPN list" > Delete), by
+ * core's {@link nextDeleteStep}:
  * - already Deleted: nothing happens, the VPN is returned;
  * - rank at most Running: wait for Running (each wait has its own time-out), then, unless the
  *   VPN went past Running meanwhile, request the deletion and fetch the VPN (`onDeleting`);
@@ -118,18 +107,15 @@ export async function deleteAndWait(
   const poll = (s?: AbortSignal) => getVpn(http, vpnId, { signal: s });
   let current = await poll(signal);
   options.onState?.(current.vpn.state);
-  if (current.vpn.state === 'Deleted') return current;
-  if (stateRank(current.vpn.state) <= RUNNING_RANK) {
-    if (!waitDone(current.vpn.state, 'Running')) {
-      current = await waitForState(poll, 'Running', options);
-    }
-    if (current.vpn.state === 'Deleted') return current;
-    if (stateRank(current.vpn.state) <= RUNNING_RANK) {
+  for (let step = nextDeleteStep(current.vpn.state); ;) {
+    if (isFinalDeleteStep(step)) return current;
+    if (step === 'requestDeletion') {
       current = await deleteVpn(http, vpnId, { signal });
       options.onState?.(current.vpn.state);
       options.onDeleting?.(current);
+    } else {
+      current = await waitForState(poll, step === 'waitRunning' ? 'Running' : 'Deleted', options);
     }
+    step = nextDeleteStep(current.vpn.state, step);
   }
-  if (waitDone(current.vpn.state, 'Deleted')) return current;
-  return waitForState(poll, 'Deleted', options);
 }

@@ -5,7 +5,7 @@ import {
   ACCOUNT_MENU_KEY,
   buildMenuItems,
   LOGOUT_KEY,
-} from '../../../src/web/components/layout/menuItems';
+} from '../../../src/web/app/layout/menuItems';
 import type { AuthState } from '../../../src/web/features/auth/authSlice';
 import { ANN, fakeIdentity } from '../fakeIdentity';
 import { failOnConsoleErrors, renderApp } from '../testUtils';

@@ -6,12 +6,8 @@ import { getContext } from 'redux-saga/effects';
 import { api } from '../../../src/web/app/api';
 import { appStarted } from '../../../src/web/app/appActions';
 import { makeStore } from '../../../src/web/app/store';
-import {
-  authSaga,
-  IDENTITY,
-  resolveAuthStatus,
-  signOut,
-} from '../../../src/web/features/auth/authSaga';
+import { IDENTITY } from '../../../src/web/app/sagaContext';
+import { authSaga, resolveAuthStatus, signOut } from '../../../src/web/features/auth/authSaga';
 import {
   accountDeleted,
   authenticated,

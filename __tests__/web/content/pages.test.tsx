@@ -12,7 +12,7 @@ import PrivacyPage from '../../../src/web/pages/info/PrivacyPage';
 import ReferralTermsPage from '../../../src/web/pages/info/ReferralTermsPage';
 import SupportPage from '../../../src/web/pages/info/SupportPage';
 import TermsPage from '../../../src/web/pages/info/TermsPage';
-import { FAQ_SECTIONS } from '../../../src/web/pages/info/content/faq';
+import { FAQ_SECTIONS } from '../../../src/web/content/faq';
 import { ISSUES_URL } from '../../../src/web/components/content/site';
 
 /** The hrefs of every link in the document. */

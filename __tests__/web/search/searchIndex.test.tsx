@@ -4,7 +4,7 @@ import { buildSearchIndex, searchIndex } from '../../../src/web/features/search/
 import DocCliPage from '../../../src/web/pages/info/DocCliPage';
 import DocPage from '../../../src/web/pages/info/DocPage';
 import FaqPage from '../../../src/web/pages/info/FaqPage';
-import { faqContent } from '../../../src/web/pages/info/content/faq';
+import { faqContent } from '../../../src/web/content/faq';
 
 const normalize = (text: string) => text.replace(/\s+/g, '');
 

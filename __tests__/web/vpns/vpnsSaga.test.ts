@@ -7,9 +7,10 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import type { StaticProvider } from 'redux-saga-test-plan/providers';
+import { getContext } from 'redux-saga/effects';
 import { MOCK_VPN_CONFIG_LIMITS } from '../../../src/core/limits';
 import { appConfigReducer } from '../../../src/web/app/appConfigSlice';
-import { API_EXTRA } from '../../../src/web/app/store';
+import { API_EXTRA } from '../../../src/web/app/sagaContext';
 import {
   authReducer,
   authenticated,
@@ -22,11 +23,7 @@ import {
   regionMessageSet,
   regionMessagesReducer,
 } from '../../../src/web/features/regions/regionMessagesSlice';
-import {
-  API_EXTRA_CONTEXT,
-  vpnClock,
-  vpnHttpClient,
-} from '../../../src/web/features/vpns/sagas/context';
+import { vpnClock, vpnHttpClient } from '../../../src/web/features/vpns/sagas/context';
 import {
   PROVISIONING_MESSAGE,
   RUNNING_MESSAGE,
@@ -80,7 +77,7 @@ function providers(api: ReturnType<typeof fakeVpnApi>, clock: object): StaticPro
 
 describe('the saga context', () => {
   it('reads the ApiExtra under the key the store registers', () => {
-    expect(API_EXTRA_CONTEXT).toBe(API_EXTRA);
+    expect(vpnHttpClient().next().value).toEqual(getContext(API_EXTRA));
   });
 });
 

@@ -1,7 +1,7 @@
 /** `peanut balance`: the account's peanuts (spec §7 `GET /v1/peanuts`). */
 import { formatPeanuts } from '../../core/format';
 import { getBalance } from '../../sdk/vpns';
-import { examples, type Define } from '../command';
+import { declareCommand, examples, type Define } from '../command';
 import type { CommandContext } from '../context';
 
 /** `peanut balance` takes no options of its own. */
@@ -9,9 +9,7 @@ export type BalanceOptions = Record<string, never>;
 
 /** Declares `peanut balance`. */
 export const defineBalance: Define = (program, action) => {
-  program
-    .command('balance')
-    .description('show your balance in peanuts')
+  declareCommand(program, 'balance')
     .addHelpText('after', examples('peanut balance', 'peanut balance --json'))
     .action((_opts, command) => action(runBalance, {}, command));
 };

@@ -1,5 +1,5 @@
 /** `peanut confirm-registration <email> <code>`: confirms an account (spec §2 /doc-cli step 2). */
-import { examples, type Define } from '../command';
+import { declareCommand, examples, type Define } from '../command';
 import type { CommandContext } from '../context';
 
 /** Options of `peanut confirm-registration`. */
@@ -11,9 +11,7 @@ export interface ConfirmRegistrationOptions {
 
 /** Declares `peanut confirm-registration`. */
 export const defineConfirmRegistration: Define = (program, action) => {
-  program
-    .command('confirm-registration')
-    .description('confirm your account with the code sent to you by email')
+  declareCommand(program, 'confirm-registration')
     .argument('<email>', 'the email address you registered')
     .argument('<code>', 'the confirmation code from the email')
     .addHelpText('after', examples('peanut confirm-registration you@example.com 123456'))

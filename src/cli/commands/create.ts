@@ -19,6 +19,7 @@ import {
   type Define,
   type WaitFlags,
   type WaitOptions,
+  declareCommand,
 } from '../command';
 import type { CommandContext } from '../context';
 import { CliError } from '../errors';
@@ -37,9 +38,7 @@ export interface CreateOptions extends WaitOptions {
 
 /** Declares `peanut create`. */
 export const defineCreate: Define = (program, action) => {
-  const command = program
-    .command('create')
-    .description('create a VPN in a region')
+  const command = declareCommand(program, 'create')
     .requiredOption('-r, --region <region>', 'region id, e.g. eu-west-3 (see list-regions)')
     .option(
       '-m, --max-peanuts <n>',

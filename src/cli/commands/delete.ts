@@ -9,6 +9,7 @@ import {
   type Define,
   type WaitFlags,
   type WaitOptions,
+  declareCommand,
 } from '../command';
 import type { CommandContext } from '../context';
 import { CliError } from '../errors';
@@ -22,10 +23,10 @@ export interface DeleteOptions extends WaitOptions {
 
 /** Declares `peanut delete`. */
 export const defineDelete: Define = (program, action) => {
-  const command = program
-    .command('delete')
-    .description('delete a VPN; a deleted VPN cannot come back')
-    .argument('<vpnId>', 'VPN id, e.g. 1718031234567@eu-west-3 (see list)');
+  const command = declareCommand(program, 'delete').argument(
+    '<vpnId>',
+    'VPN id, e.g. 1718031234567@eu-west-3 (see list)',
+  );
   withWaitOptions(command, 'wait until the VPN is Deleted')
     .addHelpText(
       'after',

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { confName } from '../../core/vpnConfFile';
 import { getConfig, getQrConfig } from '../../sdk/vpns';
-import { examples, type Define } from '../command';
+import { declareCommand, examples, type Define } from '../command';
 import type { CommandContext } from '../context';
 import { CliError } from '../errors';
 
@@ -24,11 +24,7 @@ export interface DownloadConfigOptions {
 
 /** Declares `peanut download-config`. */
 export const defineDownloadConfig: Define = (program, action) => {
-  program
-    .command('download-config')
-    .description(
-      'download the WireGuard config of a running VPN and its QR code as a tar.gz archive',
-    )
+  declareCommand(program, 'download-config')
     .argument('<vpnId>', 'VPN id, e.g. 1718031234567@eu-west-3 (see list)')
     .option('-o, --output <file>', 'archive to write (default: <name>.tar.gz, <name> as below)')
     .option('-f, --force', 'overwrite the archive if it exists')

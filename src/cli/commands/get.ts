@@ -1,6 +1,6 @@
 /** `peanut get <vpnId>`: one VPN with its metrics (spec §7 `GET /v1/vpns/{vpnId}`). */
 import { getVpn } from '../../sdk/vpns';
-import { examples, type Define } from '../command';
+import { declareCommand, examples, type Define } from '../command';
 import type { CommandContext } from '../context';
 import { vpnDetails } from '../output';
 
@@ -11,9 +11,7 @@ export interface GetOptions {
 
 /** Declares `peanut get`. */
 export const defineGet: Define = (program, action) => {
-  program
-    .command('get')
-    .description('show one VPN with its state and usage')
+  declareCommand(program, 'get')
     .argument('<vpnId>', 'VPN id, e.g. 1718031234567@eu-west-3 (see list)')
     .addHelpText(
       'after',

@@ -2,7 +2,7 @@
 import { VpnListingError } from '../../core/errors';
 import type { VpnWithMetrics } from '../../core/vpn';
 import { listVpns } from '../../sdk/vpns';
-import { examples, type Define } from '../command';
+import { declareCommand, examples, type Define } from '../command';
 import type { CommandContext } from '../context';
 import { vpnTable } from '../output';
 
@@ -11,9 +11,7 @@ export type ListOptions = Record<string, never>;
 
 /** Declares `peanut list`. */
 export const defineList: Define = (program, action) => {
-  program
-    .command('list')
-    .description('list your VPNs, newest first, with their state and usage')
+  declareCommand(program, 'list')
     .addHelpText('after', examples('peanut list', "peanut list --json | jq -r '.[].vpn.vpnId'"))
     .action((_opts, command) => action(runList, {}, command));
 };

@@ -1,6 +1,6 @@
 /** `peanut list-peanuts-packs`: the packs for sale (spec §2 /doc-cli step 3). */
 import { listPeanutsPacks } from '../../sdk/publicApi';
-import { examples, type Define } from '../command';
+import { declareCommand, examples, type Define } from '../command';
 import type { CommandContext } from '../context';
 import { table } from '../output';
 
@@ -9,9 +9,7 @@ export type ListPeanutsPacksOptions = Record<string, never>;
 
 /** Declares `peanut list-peanuts-packs`. */
 export const defineListPeanutsPacks: Define = (program, action) => {
-  program
-    .command('list-peanuts-packs')
-    .description('list the peanut packs for sale and their purchase links')
+  declareCommand(program, 'list-peanuts-packs')
     .addHelpText('after', examples('peanut list-peanuts-packs', 'peanut list-peanuts-packs --json'))
     .action((_opts, command) => action(runListPeanutsPacks, {}, command));
 };

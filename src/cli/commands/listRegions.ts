@@ -1,7 +1,7 @@
 /** `peanut list-regions`: the regions a VPN can be created in (spec §2 /doc-cli step 4). */
 import { sortRegions } from '../../core/regions';
 import { listRegionsDetailed } from '../../sdk/publicApi';
-import { examples, type Define } from '../command';
+import { declareCommand, examples, type Define } from '../command';
 import type { CommandContext } from '../context';
 import { table } from '../output';
 
@@ -10,9 +10,7 @@ export type ListRegionsOptions = Record<string, never>;
 
 /** Declares `peanut list-regions`. */
 export const defineListRegions: Define = (program, action) => {
-  program
-    .command('list-regions')
-    .description('list the regions a VPN can be created in, by country then city')
+  declareCommand(program, 'list-regions')
     .addHelpText('after', examples('peanut list-regions', 'peanut list-regions --json'))
     .action((_opts, command) => action(runListRegions, {}, command));
 };

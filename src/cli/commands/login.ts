@@ -1,5 +1,5 @@
 /** `peanut login <email>`: signs in and keeps the session in the profile. */
-import { examples, PASSWORD_STDIN_OPTION, type Define } from '../command';
+import { declareCommand, examples, PASSWORD_STDIN_OPTION, type Define } from '../command';
 import { EMAIL_CODE_NEEDED, interactive, loginChallengeHandler } from '../challenges';
 import type { CommandContext } from '../context';
 import { UsageError } from '../errors';
@@ -18,9 +18,7 @@ export interface LoginOptions {
 
 /** Declares `peanut login`. */
 export const defineLogin: Define = (program, action) => {
-  program
-    .command('login')
-    .description('sign in; the session is kept in the profile until logout')
+  declareCommand(program, 'login')
     .argument('<email>', 'your account email')
     .option(...PASSWORD_STDIN_OPTION)
     .option(

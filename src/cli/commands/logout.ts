@@ -1,5 +1,5 @@
 /** `peanut logout`: revokes the session and removes it from the profile. */
-import { examples, type Define } from '../command';
+import { declareCommand, examples, type Define } from '../command';
 import type { CommandContext } from '../context';
 
 /** `peanut logout` takes no options of its own. */
@@ -7,9 +7,7 @@ export type LogoutOptions = Record<string, never>;
 
 /** Declares `peanut logout`. */
 export const defineLogout: Define = (program, action) => {
-  program
-    .command('logout')
-    .description('sign out: revoke the session and remove it from the profile')
+  declareCommand(program, 'logout')
     .addHelpText('after', examples('peanut logout', 'peanut --profile work logout'))
     .action((_opts, command) => action(runLogout, {}, command));
 };

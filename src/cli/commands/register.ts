@@ -1,6 +1,6 @@
 /** `peanut register <email>`: creates an account (spec §2 /doc-cli step 1). */
 import { passwordPolicyMessage } from '../../sdk/passwordPolicy';
-import { examples, PASSWORD_STDIN_OPTION, type Define } from '../command';
+import { declareCommand, examples, PASSWORD_STDIN_OPTION, type Define } from '../command';
 import type { CommandContext } from '../context';
 import { CliError, UsageError } from '../errors';
 import { readPassword } from '../password';
@@ -16,9 +16,7 @@ const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+$/;
 
 /** Declares `peanut register`. */
 export const defineRegister: Define = (program, action) => {
-  program
-    .command('register')
-    .description('create an account; a confirmation code is sent to the email address')
+  declareCommand(program, 'register')
     .argument('<email>', 'your email address (also your user name)')
     .option(...PASSWORD_STDIN_OPTION)
     .addHelpText(

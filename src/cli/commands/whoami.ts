@@ -1,5 +1,5 @@
 /** `peanut whoami`: the signed-in account, profile and service. */
-import { examples, type Define } from '../command';
+import { declareCommand, examples, type Define } from '../command';
 import type { CommandContext } from '../context';
 import { keyValues } from '../output';
 
@@ -8,9 +8,7 @@ export type WhoamiOptions = Record<string, never>;
 
 /** Declares `peanut whoami`. */
 export const defineWhoami: Define = (program, action) => {
-  program
-    .command('whoami')
-    .description('show the signed-in account, the profile and the service')
+  declareCommand(program, 'whoami')
     .addHelpText('after', examples('peanut whoami', 'peanut whoami --json'))
     .action((_opts, command) => action(runWhoami, {}, command));
 };

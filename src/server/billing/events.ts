@@ -5,16 +5,6 @@
  */
 import type Stripe from 'stripe';
 
-/** The event types that change a balance; every other type is acknowledged and ignored. */
-export const HANDLED_EVENT_TYPES = [
-  'checkout.session.completed',
-  'charge.refunded',
-  'charge.dispute.created',
-  'charge.dispute.closed',
-] as const;
-/** A handled event type. */
-export type HandledEventType = (typeof HANDLED_EVENT_TYPES)[number];
-
 /** What a `checkout.session.completed` event says about a purchase. */
 export interface CompletedSession {
   /** Checkout session id (`cs_...`); empty when the event has none. */

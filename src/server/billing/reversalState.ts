@@ -34,9 +34,6 @@ export type ReversalTransition =
   /** `charge.dispute.closed`: won (the money stays with the merchant) or lost. */
   | { kind: 'dispute_closed'; won: boolean };
 
-/** The state of a purchase nothing has been taken back from. */
-export const UNREVERSED: ReversalState = { refundedNano: 0, dispute: 'none' };
-
 /**
  * The state after `transition`, for a purchase of `peanutsNano` nano-peanuts. Equal to `state`
  * (same fields) when the event changes nothing: a refund share already reached, a dispute

@@ -61,7 +61,7 @@ export interface HostsProvisionerOptions {
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
-export { noHostMessage, regionFullMessage } from './hostPlacement';
+export { noHostMessage } from './hostPlacement';
 
 /** Why the last report was ignored (for tests and logs). */
 export type RejectedReport = { hostId: string; vpnId: string; kind: ReportKind };

@@ -3,44 +3,15 @@
  * the API's id-token verifier. See plugin.ts for wiring.
  */
 export { default as identityPlugin } from './plugin';
-export type { IdentityPluginOptions, IdentityService } from './plugin';
-export {
-  AUTH_FLOWS,
-  DEFAULT_THROTTLE,
-  type AuthFlow,
-  type HookUser,
-  type IdentityHooks,
-  type ThrottleSettings,
-} from './actions';
-export type { IdentityDb, IdentityTx } from './db';
-export { IdpError } from './errors';
-export {
-  createDbMailbox,
-  createMailer,
-  createMemoryMailbox,
-  createSmtpMailer,
-  type Mailbox,
-  type Mailer,
-  type MailboxEntry,
-} from './mailer';
+export { AUTH_FLOWS, type HookUser } from './actions';
+export type { IdentityTx } from './db';
+export { createMailer, type Mailbox } from './mailer';
 export * as identitySchema from './schema';
-export {
-  createExternalAccounts,
-  type ExternalAccounts,
-  type ExternalUser,
-} from './externalAccounts';
-export {
-  createDbSmsOutbox,
-  type SmsMessage,
-  type SmsOutbox,
-  type SmsOutboxEntry,
-  type SmsSender,
-} from './sms';
-export { issuerOf } from './tokens';
+export { createExternalAccounts, type ExternalAccounts } from './externalAccounts';
+export { createDbSmsOutbox, type SmsOutbox } from './sms';
 export {
   createIdTokenVerifier,
   UnauthenticatedError,
-  type IdTokenVerifier,
   type TrustedIssuer,
   type VerifiedIdentity,
 } from './verifier';

@@ -109,26 +109,6 @@ export function createDbMailbox(db: IdentityDb, clock: () => number = Date.now):
   };
 }
 
-/** A local mailbox in memory (lost on restart). */
-export function createMemoryMailbox(clock: () => number = Date.now): Mailer {
-  const mails: MailboxEntry[] = [];
-  return {
-    async send(message) {
-      mails.unshift({
-        ...message,
-        to: message.to.toLowerCase(),
-        sentAt: new Date(clock()).toISOString(),
-      });
-    },
-    mailbox: {
-      async list(email) {
-        const to = email.toLowerCase();
-        return mails.filter((mail) => mail.to === to).map((mail) => ({ ...mail }));
-      },
-    },
-  };
-}
-
 /** What the SMTP mailer needs of a nodemailer transporter. */
 export interface MailTransport {
   sendMail(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown>;

@@ -12,7 +12,6 @@ import type { Provisioner } from './types';
 
 export * from './types';
 export { createSimulatedProvisioner } from './simulated';
-export { createNetnsProvisioner, netnsMissingMessage } from './netns';
 
 /** What a provisioner needs besides the configuration. */
 export interface ProvisionerDeps {

@@ -11,7 +11,7 @@
  * (`ports`), as a real server would, so that no two configs name the same endpoint.
  */
 import { createHash } from 'node:crypto';
-import { sleep } from '../sleep';
+import { sleep } from '../../core/sleep';
 import type {
   DeprovisionTarget,
   OperationOptions,
@@ -72,7 +72,7 @@ export function createSimulatedProvisioner(options: SimulatedProvisionerOptions)
   const clock = options.clock ?? Date.now;
   const rate = options.rate ?? simulatedRate;
   const steps = (count: number, { signal }: OperationOptions = {}) =>
-    sleep(count * options.stepMs, signal);
+    sleep(count * options.stepMs, signal, { unref: true });
   return {
     name: 'simulated',
     async prepare(vpn: PrepareTarget, operation?: OperationOptions): Promise<void> {

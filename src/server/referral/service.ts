@@ -22,7 +22,7 @@ import { createRewards } from './rewards';
 import { referralCodes } from './schema';
 import type { ReferralDeps, ReferralService } from './types';
 
-export type { CreditedPurchase, ReferralDeps, ReferralService, ReferralSettings } from './types';
+export type { ReferralDeps, ReferralService } from './types';
 
 /** Makes the referral service over its dependencies. */
 export function createReferral(deps: ReferralDeps): ReferralService {

@@ -19,7 +19,7 @@ import {
   VpnQrConfigSchema,
   VpnWithMetricsSchema,
 } from '../schemas/vpns';
-import { vpnIdOfParam } from '../vpns/service';
+import { MAX_PAGE_SIZE, vpnIdOfParam } from '../vpns/service';
 
 /** Schema parts every VPN route shares. */
 const common = { tags: ['vpns'], security: [{ idToken: [] }] };
@@ -40,7 +40,7 @@ const vpnRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      assertFiniteQuery(request.query.pageSize, 'pageSize', [1, 1000]);
+      assertFiniteQuery(request.query.pageSize, 'pageSize', [1, MAX_PAGE_SIZE]);
       return app.vpns.list(
         request.identity.sub,
         request.query.pageSize,

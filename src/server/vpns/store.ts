@@ -10,6 +10,7 @@ import { UNLIMITED_PEANUTS } from '../../core/vpnValidation';
 import {
   countsTowardQuota,
   parseVpnId,
+  TERMINAL_STATES,
   VPN_STATES,
   WIREGUARD,
   type Vpn,
@@ -37,8 +38,8 @@ export const IN_PROGRESS_STATES: readonly VpnState[] = [
 ];
 /** States before Running, while the server is being made. */
 export const PROVISIONING_STATES: readonly VpnState[] = ['Creating', 'Created', 'Provisioning'];
-/** Terminal states (spec §4). */
-export const TERMINAL_STATES: readonly VpnState[] = ['Failed', 'Deleted'];
+/** Terminal states (spec §4), core's list (the lifecycle's queries and the client agree on it). */
+export { TERMINAL_STATES };
 
 /** Column values that wipe a VPN's secrets (on Deleted and Failed). */
 export const WIPED_SECRETS = {

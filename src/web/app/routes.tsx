@@ -6,7 +6,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RouteErrorPage } from '../components/errors/RouteErrorPage';
-import { AppLayout } from '../components/layout/AppLayout';
+import { AppLayout } from './layout/AppLayout';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import NotFoundPage from '../pages/NotFoundPage';
 

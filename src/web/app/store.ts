@@ -5,16 +5,15 @@ import { combineReducers, configureStore, type Middleware } from '@reduxjs/toolk
 import createSagaMiddleware from 'redux-saga';
 import type { IdentityClient } from '../../sdk/identity';
 import type { Clock } from '../../sdk/waitForState';
-import { IDENTITY } from '../features/auth/authSaga';
 import { authReducer, sessionEnded } from '../features/auth/authSlice';
 import { rejectedErrorMiddleware } from '../features/errors/errorMiddleware';
 import { errorReducer } from '../features/errors/errorSlice';
 import { regionMessagesReducer } from '../features/regions/regionMessagesSlice';
-import { VPN_CLOCK } from '../features/vpns/sagas/context';
 import { vpnsReducer } from '../features/vpns/vpnsSlice';
 import { api, createApiExtra, type HttpClientSettings } from './api';
 import { appConfigReducer } from './appConfigSlice';
 import { rootSaga } from './rootSaga';
+import { API_EXTRA, IDENTITY, VPN_CLOCK } from './sagaContext';
 
 /** The root reducer (tests replay recorded actions through it). */
 export const rootReducer = combineReducers({
@@ -28,9 +27,6 @@ export const rootReducer = combineReducers({
 
 /** The whole state tree. */
 export type RootState = ReturnType<typeof rootReducer>;
-
-/** Saga context key under which sagas find the {@link ApiExtra} (`getContext(API_EXTRA)`). */
-export const API_EXTRA = 'apiExtra';
 
 /** Options of {@link makeStore}: the SDK HttpClient's settings and the identity client. */
 export type StoreOptions = HttpClientSettings & {

@@ -5,43 +5,37 @@
  * initial mode comes from the route (/login, /signup); errors show inline with Cognito's
  * message. A challenge after the password (MFA code, factor choice, new password, MFA set-up)
  * is a step of its own ({@link ChallengeStep}). After signing in, the user goes back to
- * `location.state.from`, else to /.
+ * `location.state.from`, else to /. Each form is a component of its own (`forms/`).
  */
-import { useCallback, useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
-import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { useCallback, useState, type ComponentType } from 'react';
+import { Alert, Card, Form, Typography } from 'antd';
+import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import type { IdentityChallenge } from '../../../sdk/identity';
-import { useAppDispatch } from '../../app/hooks';
-import {
-  authErrorCode,
-  authErrorMessage,
-  confirmForgotPassword,
-  confirmSignUp,
-  forgotPassword,
-  resendConfirmationCode,
-  signIn,
-  signUp,
-} from './authThunks';
+import { authErrorMessage } from './authThunks';
 import { ChallengeStep, CHALLENGE_TITLES } from './ChallengeStep';
-import { CodeField, EmailField, NewPasswordFields } from './formFields';
+import {
+  AUTH_ROUTES,
+  MODE_TITLES,
+  type AuthenticatorMode,
+  type AuthFormProps,
+  type AuthRouteMode,
+  type FormValues,
+} from './forms/authForm';
+import { ConfirmSignUpForm } from './forms/ConfirmSignUpForm';
+import { ForgotPasswordForm } from './forms/ForgotPasswordForm';
+import { ResetPasswordForm } from './forms/ResetPasswordForm';
+import { SignInForm } from './forms/SignInForm';
+import { SignUpForm } from './forms/SignUpForm';
 
-/** The authenticator's forms. */
-export type AuthenticatorMode =
-  'signIn' | 'signUp' | 'confirmSignUp' | 'forgotPassword' | 'resetPassword';
+export { NOTICES, type AuthenticatorMode, type AuthRouteMode } from './forms/authForm';
 
-/** The modes a route opens with (its initial state). */
-export type AuthRouteMode = Extract<AuthenticatorMode, 'signIn' | 'signUp'>;
-
-/** Route of each mode that has one. */
-export const AUTH_ROUTES: Record<AuthRouteMode, string> = { signIn: '/login', signUp: '/signup' };
-
-/** Title of each mode. */
-export const MODE_TITLES: Record<AuthenticatorMode, string> = {
-  signIn: 'Sign In',
-  signUp: 'Sign Up',
-  confirmSignUp: 'Confirm Sign Up',
-  forgotPassword: 'Reset Password',
-  resetPassword: 'Reset Password',
+/** The component of each form. */
+const FORMS: Record<AuthenticatorMode, ComponentType<AuthFormProps>> = {
+  signIn: SignInForm,
+  signUp: SignUpForm,
+  confirmSignUp: ConfirmSignUpForm,
+  forgotPassword: ForgotPasswordForm,
+  resetPassword: ResetPasswordForm,
 };
 
 /** Location state the authenticator reads: where to go after sign-in, an email, a notice. */
@@ -54,27 +48,10 @@ export interface AuthLocationState {
   notice?: string;
 }
 
-/** Notices shown after a step succeeds. */
-export const NOTICES = {
-  codeSent: (destination: string) => `We emailed a confirmation code to ${destination}.`,
-  notConfirmed:
-    'Your account is not confirmed yet: enter the code we emailed you, or send a new one.',
-  confirmed: 'Your account is confirmed. Sign in with your password.',
-  resetCodeSent: (destination: string) => `We emailed a password reset code to ${destination}.`,
-  passwordReset: 'Your password is reset. Sign in with your new password.',
-} as const;
-
 /** Where to go after signing in: `from` unless it is an authentication page, else /. */
 function afterSignIn(from: Location | undefined): string {
   if (!from || from.pathname === '/login' || from.pathname === '/signup') return '/';
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
-}
-
-interface FormValues {
-  email?: string;
-  password?: string;
-  code?: string;
-  newPassword?: string;
 }
 
 /** Props of {@link Authenticator}. */
@@ -88,7 +65,6 @@ export interface AuthenticatorProps {
  * are steps inside the page. Give it `key={location.key}` so each navigation starts afresh.
  */
 export function Authenticator({ initialMode }: AuthenticatorProps) {
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
   const routeState = (location.state ?? {}) as AuthLocationState;
@@ -145,182 +121,6 @@ export function Authenticator({ initialMode }: AuthenticatorProps) {
     }
   };
 
-  const onFinish = (values: FormValues) => {
-    const address = (values.email ?? email).trim();
-    switch (mode) {
-      case 'signIn':
-        return run(
-          async () => {
-            const outcome = await dispatch(
-              signIn({ email: address, password: values.password ?? '' }),
-            );
-            if (outcome.kind === 'signedIn') return signedIn();
-            setEmail(address);
-            setNotice(undefined);
-            setChallenge(outcome.challenge);
-          },
-          (failure) => {
-            if (authErrorCode(failure) !== 'UserNotConfirmedException') return false;
-            goTo('confirmSignUp', address, NOTICES.notConfirmed);
-            return true;
-          },
-        );
-      case 'signUp':
-        return run(async () => {
-          const result = await dispatch(
-            signUp({ email: address, password: values.password ?? '' }),
-          );
-          goTo('confirmSignUp', address, NOTICES.codeSent(result.destination || address));
-        });
-      case 'confirmSignUp':
-        return run(async () => {
-          await dispatch(confirmSignUp({ email: address, code: values.code ?? '' }));
-          goTo('signIn', address, NOTICES.confirmed);
-        });
-      case 'forgotPassword':
-        return run(async () => {
-          const result = await dispatch(forgotPassword({ email: address }));
-          goTo('resetPassword', address, NOTICES.resetCodeSent(result.destination || address));
-        });
-      case 'resetPassword':
-        return run(async () => {
-          await dispatch(
-            confirmForgotPassword({
-              email: address,
-              code: values.code ?? '',
-              newPassword: values.newPassword ?? '',
-            }),
-          );
-          goTo('signIn', address, NOTICES.passwordReset);
-        });
-    }
-  };
-
-  const currentEmail = () => String(form.getFieldValue('email') ?? email).trim();
-
-  const resendCode = () =>
-    run(async () => {
-      const address = currentEmail();
-      if (!address) throw new Error('Please enter your email.');
-      if (mode === 'resetPassword') {
-        const result = await dispatch(forgotPassword({ email: address }));
-        setNotice(NOTICES.resetCodeSent(result.destination || address));
-      } else {
-        const result = await dispatch(resendConfirmationCode({ email: address }));
-        setNotice(NOTICES.codeSent(result.destination || address));
-      }
-    });
-
-  const submit = (label: string) => (
-    <Form.Item style={{ marginBottom: 8 }}>
-      <Button type="primary" htmlType="submit" block loading={busy}>
-        {label}
-      </Button>
-    </Form.Item>
-  );
-  const linkButton = (label: string, onClick: () => void) => (
-    <Button type="link" onClick={onClick} disabled={busy} style={{ paddingInline: 0 }}>
-      {label}
-    </Button>
-  );
-
-  let fields: ReactNode;
-  let footer: ReactNode;
-  switch (mode) {
-    case 'signIn':
-      fields = (
-        <>
-          <EmailField autoFocus={!email} />
-          <Form.Item
-            label="Password"
-            name="password"
-            rules={[{ required: true, message: 'Please enter your password.' }]}
-          >
-            <Input.Password autoComplete="current-password" autoFocus={!!email} />
-          </Form.Item>
-          {submit('Sign In')}
-        </>
-      );
-      footer = (
-        <>
-          {linkButton('Forgot your password?', () => goTo('forgotPassword', currentEmail()))}
-          <Typography.Text type="secondary">
-            No account yet?{' '}
-            <Link to="/signup" state={{ from: routeState.from }}>
-              Create one
-            </Link>
-          </Typography.Text>
-        </>
-      );
-      break;
-    case 'signUp':
-      fields = (
-        <>
-          <EmailField autoFocus />
-          <NewPasswordFields />
-          {submit('Create Account')}
-        </>
-      );
-      footer = (
-        <>
-          <Typography.Text type="secondary">
-            Already registered?{' '}
-            <Link to="/login" state={{ from: routeState.from }}>
-              Sign in
-            </Link>
-          </Typography.Text>
-          {linkButton('Have a code? Confirm your account', () =>
-            goTo('confirmSignUp', currentEmail()),
-          )}
-        </>
-      );
-      break;
-    case 'confirmSignUp':
-      fields = (
-        <>
-          <EmailField />
-          <CodeField />
-          {submit('Confirm')}
-        </>
-      );
-      footer = (
-        <>
-          {linkButton('Resend Code', resendCode)}
-          {linkButton('Back to Sign In', () => goTo('signIn', currentEmail()))}
-        </>
-      );
-      break;
-    case 'forgotPassword':
-      fields = (
-        <>
-          <EmailField autoFocus />
-          {submit('Send Code')}
-        </>
-      );
-      footer = linkButton('Back to Sign In', () => goTo('signIn', currentEmail()));
-      break;
-    case 'resetPassword':
-      fields = (
-        <>
-          <EmailField />
-          <CodeField />
-          <NewPasswordFields
-            name="newPassword"
-            label="New Password"
-            confirmLabel="Confirm New Password"
-          />
-          {submit('Reset Password')}
-        </>
-      );
-      footer = (
-        <>
-          {linkButton('Resend Code', resendCode)}
-          {linkButton('Back to Sign In', () => goTo('signIn', currentEmail()))}
-        </>
-      );
-      break;
-  }
-
   if (challenge) {
     return (
       <Card style={{ maxWidth: 440, margin: '0 auto' }}>
@@ -338,6 +138,7 @@ export function Authenticator({ initialMode }: AuthenticatorProps) {
     );
   }
 
+  const ModeForm = FORMS[mode];
   return (
     <Card style={{ maxWidth: 440, margin: '0 auto' }}>
       <Typography.Title level={2} style={{ marginTop: 0 }}>
@@ -345,21 +146,23 @@ export function Authenticator({ initialMode }: AuthenticatorProps) {
       </Typography.Title>
       {notice && <Alert type="success" showIcon title={notice} style={{ marginBottom: 16 }} />}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      <Form<FormValues>
+      <ModeForm
         key={mode}
         form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ email }}
-        onFinish={onFinish}
-        disabled={busy}
-        aria-label={MODE_TITLES[mode]}
-      >
-        {fields}
-      </Form>
-      <Flex justify="space-between" align="center" wrap gap="small">
-        {footer}
-      </Flex>
+        email={email}
+        busy={busy}
+        from={routeState.from}
+        run={run}
+        goTo={goTo}
+        currentEmail={() => String(form.getFieldValue('email') ?? email).trim()}
+        setNotice={setNotice}
+        onSignedIn={signedIn}
+        onChallenge={(address, next) => {
+          setEmail(address);
+          setNotice(undefined);
+          setChallenge(next);
+        }}
+      />
     </Card>
   );
 }

@@ -11,7 +11,8 @@ import type { IdentityClient, IdentityUser } from '../../../sdk/identity';
 import { NOT_AUTHENTICATED, NOT_AUTHORIZED } from '../../../sdk/identityErrors';
 import { api } from '../../app/api';
 import { appStarted } from '../../app/appActions';
-import { errorReported } from '../errors/errorSlice';
+import { IDENTITY } from '../../app/sagaContext';
+import { errorReported } from '../errors';
 import {
   accountDeleted,
   authenticated,
@@ -20,9 +21,6 @@ import {
   unauthenticated,
 } from './authSlice';
 import { toAuthUser } from './authUser';
-
-/** Saga context key of the identity client (`getContext(IDENTITY)`); absent without identity. */
-export const IDENTITY = 'identity';
 
 /** Codes meaning "nobody is signed in", which are not errors to show. */
 const NO_SESSION_CODES = [NOT_AUTHENTICATED, NOT_AUTHORIZED];

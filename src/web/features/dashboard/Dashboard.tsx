@@ -5,11 +5,11 @@
  */
 import { Flex } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { BalanceBadge } from '../balance/BalanceBadge';
-import { ConfigurationPanel } from '../vpns/ConfigurationPanel';
-import { StepsPanel } from '../vpns/StepsPanel';
-import { VpnList } from '../vpns/VpnList';
-import { selectVpnListStatus, vpnListRefreshRequested } from '../vpns/vpnsSlice';
+import { BalanceBadge } from '../balance';
+import { ConfigurationPanel } from '../vpns';
+import { StepsPanel } from '../vpns';
+import { VpnList } from '../vpns';
+import { selectVpnListStatus, vpnListRefreshRequested } from '../vpns';
 
 /** The dashboard of a signed-in user. */
 export function Dashboard() {

@@ -3,7 +3,7 @@
  * lazily; the boot (a session is stored) and the layout (once signed in) fetch it ahead, with the
  * regions table's (which an anonymous visitor gets only when scrolling).
  */
-import { loadVpnRegionsTable } from '../vpns/loadVpnRegionsTable';
+import { loadVpnRegionsTable } from '../vpns';
 
 /** Loads the dashboard module (one chunk, `dashboard`; webpack fetches it once). */
 export function loadDashboard(): Promise<typeof import('./Dashboard')> {

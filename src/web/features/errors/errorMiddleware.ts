@@ -4,7 +4,7 @@
  * referral endpoints whose page shows their own spec §8 messages.
  */
 import { isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
-import { REFERRAL_LOCAL_ERROR_ENDPOINTS } from '../referral/localErrorEndpoints';
+import { REFERRAL_LOCAL_ERROR_ENDPOINTS } from '../referral';
 import { isAbortedError } from './appError';
 import { errorReported } from './errorSlice';
 

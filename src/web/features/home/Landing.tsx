@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { SIGNUP_BONUS_PEANUTS } from '../../../core/constants';
 import { ButtonLink } from '../../components/ButtonLink';
 import { Panel } from '../../components/Panel';
-import { PackList } from '../pricing/PackList';
+import { PackList } from '../pricing';
 import { Paragraph, Title } from '../../components/typography';
 
 /** Text of the sign-up call to action. */

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { ApiExtra } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectAuthStatus, selectAuthUser } from '../auth/authSlice';
+import { selectAuthStatus, selectAuthUser } from '../auth';
 
 /** Retries of the initialisation after the first attempt (spec §9). */
 export const INIT_RETRIES = 3;

@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { sortRegions, type RegionDetailed } from '../../../core/regions';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { RefreshButton } from '../../components/RefreshButton';
-import { selectIsAuthenticated } from '../auth/authSlice';
+import { selectIsAuthenticated } from '../auth';
 import { CountryFlag } from './CountryFlag';
 import { regionMessageDismissed, selectRegionMessages } from './regionMessagesSlice';
 import { useListRegionsDetailedQuery } from './regionsApi';

@@ -3,7 +3,7 @@
  * e.g. the create flow's 'Your VPN is provisioning, ...'. They reset on sign-out.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { accountDeleted, sessionEnded, signOutRequested } from '../auth/authSlice';
+import { accountDeleted, sessionEnded, signOutRequested } from '../auth';
 
 /** The regionMessages slice: message per region id. */
 export type RegionMessagesState = Record<string, string>;

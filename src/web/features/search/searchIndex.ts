@@ -5,9 +5,9 @@
  */
 import { nodeText } from '../../components/content/nodeText';
 import { sectionId, type DocPageContent } from '../../components/content/types';
-import { docContent } from '../../pages/info/content/doc';
-import { docCliContent } from '../../pages/info/content/docCli';
-import { faqContent } from '../../pages/info/content/faq';
+import { docContent } from '../../content/doc';
+import { docCliContent } from '../../content/docCli';
+import { faqContent } from '../../content/faq';
 import type { SearchEntry } from './search';
 
 /** One entry for each page's introduction and one for each of its sections. */

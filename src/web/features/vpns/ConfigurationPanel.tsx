@@ -10,7 +10,7 @@ import { formatPeanuts } from '../../../core/format';
 import { effectiveMaxPeanuts } from '../../../core/vpnPanel';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { humanDuration } from '../../lib/time';
-import { useGetBalanceQuery } from '../balance/balanceApi';
+import { useGetBalanceQuery } from '../balance';
 import { selectCreateSettings } from './createSettings';
 import {
   deleteAfterChanged,

@@ -8,7 +8,7 @@ import { lazy, Suspense, useRef, type Ref } from 'react';
 import { Flex } from 'antd';
 import { useAppSelector } from '../../app/hooks';
 import { useWantedBelowFold } from '../../lib/useWantedBelowFold';
-import { selectIsAuthenticated } from '../auth/authSlice';
+import { selectIsAuthenticated } from '../auth';
 import { loadVpnRegionsTable } from './loadVpnRegionsTable';
 import { Title } from '../../components/typography';
 

@@ -23,7 +23,7 @@ import {
 } from '../../../core/vpn';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatDateTime, humanDuration } from '../../lib/time';
-import { useListRegionsDetailedQuery } from '../regions/regionsApi';
+import { useListRegionsDetailedQuery } from '../regions';
 import {
   selectIsDeleting,
   selectTotalVpns,

@@ -6,7 +6,7 @@
 import { useCallback } from 'react';
 import type { RegionDetailed } from '../../../core/regions';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { RegionsTable } from '../regions/RegionsTable';
+import { RegionsTable } from '../regions';
 import { selectCreatingRegions, vpnCreateRequested } from './vpnsSlice';
 
 /** The regions table whose Create creates a VPN. */

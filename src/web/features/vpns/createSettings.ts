@@ -12,7 +12,7 @@ import {
   maxPeanutsSlider,
   type SliderSpec,
 } from '../../../core/vpnPanel';
-import { balanceApi } from '../balance/balanceApi';
+import { balanceApi } from '../balance';
 import type { RootState } from '../../app/store';
 import { selectDeleteAfter, selectMaxPeanuts, selectVpnLimits } from './vpnsSlice';
 

@@ -14,7 +14,7 @@ import {
   selectIsAuthenticated,
   sessionEnded,
   signOutRequested,
-} from '../auth/authSlice';
+} from '../auth';
 import { createVpnFlow, loadLimits } from './sagas/createSaga';
 import { deleteVpnFlow } from './sagas/deleteSaga';
 import { downloadConfigFlow, qrCodeFlow } from './sagas/filesSaga';

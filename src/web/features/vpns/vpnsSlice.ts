@@ -16,7 +16,7 @@ import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { UI_VPN_PAGE_SIZE } from '../../../core/constants';
 import type { VpnConfigLimits } from '../../../core/limits';
 import { upsertVpnItem, type VpnState, type VpnWithMetrics } from '../../../core/vpn';
-import { accountDeleted, sessionEnded, signOutRequested } from '../auth/authSlice';
+import { accountDeleted, sessionEnded, signOutRequested } from '../auth';
 
 /** How the visible page is loading. */
 export type VpnListStatus = 'idle' | 'loading' | 'loaded' | 'failed';

@@ -13,17 +13,12 @@ import type { IdentityClient } from '../../../../sdk/identity';
 import { realClock, type Clock } from '../../../../sdk/waitForState';
 import { api, type ApiExtra } from '../../../app/api';
 import { selectAppConfig } from '../../../app/appConfigSlice';
-import { IDENTITY } from '../../auth/authSaga';
-import { errorReported } from '../../errors/errorSlice';
-
-/** Saga context key of the wait {@link Clock} (absent: the real clock). */
-export const VPN_CLOCK = 'vpnClock';
-/** Saga context key of the {@link ApiExtra}; the store registers it (store.ts `API_EXTRA`). */
-export const API_EXTRA_CONTEXT = 'apiExtra';
+import { API_EXTRA, IDENTITY, VPN_CLOCK } from '../../../app/sagaContext';
+import { errorReported } from '../../errors';
 
 /** The SDK HttpClient of the store's app config (sends the id token). */
 export function* vpnHttpClient() {
-  const extra: ApiExtra | undefined = yield getContext(API_EXTRA_CONTEXT);
+  const extra: ApiExtra | undefined = yield getContext(API_EXTRA);
   const appConfig: AppConfig | null = yield select(selectAppConfig);
   if (!extra || !appConfig) throw new Error('Application configuration is not loaded');
   return extra.getHttpClient(appConfig);

@@ -14,7 +14,7 @@ import { validateDeleteAfter, validateMaxPeanuts } from '../../../../core/vpnVal
 import type { HttpClient } from '../../../../sdk/http';
 import { getBalance, getVpn, requestVpnCreation } from '../../../../sdk/vpns';
 import type { RootState } from '../../../app/store';
-import { regionMessageDismissed, regionMessageSet } from '../../regions/regionMessagesSlice';
+import { regionMessageDismissed, regionMessageSet } from '../../regions';
 import { selectCreateSettings, type CreateSettings } from '../createSettings';
 import {
   selectMaxPeanuts,

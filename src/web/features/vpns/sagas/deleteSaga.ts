@@ -1,12 +1,13 @@
 /**
- * The delete flow (spec §2 "VPN list" > Delete, §4 "Delete"): an already Deleted VPN is left as
- * it is; a VPN at or below Running is first waited for until Running, then its deletion is
- * requested and the row takes the returned state; then a wait for Deleted puts every poll; the
- * balance is reloaded at the end. Both waits are the VPN's one wait (a create wait of the same
+ * The delete flow (spec §2 "VPN list" > Delete, §4 "Delete"), by core's `nextDeleteStep`: an
+ * already Deleted VPN is left as it is; a VPN at or below Running is first waited for until
+ * Running, then its deletion is requested and the row takes the returned state; then a wait for
+ * Deleted puts every poll; the balance is reloaded at the end. Both waits are the VPN's one wait (a create wait of the same
  * VPN was cancelled by the deletion request).
  */
 import { call, put, select } from 'redux-saga/effects';
-import { RUNNING_RANK, stateRank, waitDone, type VpnWithMetrics } from '../../../../core/vpn';
+import { isFinalDeleteStep, nextDeleteStep } from '../../../../core/deleteWorkflow';
+import type { VpnWithMetrics } from '../../../../core/vpn';
 import { getVpn, requestVpnDeletion } from '../../../../sdk/vpns';
 import {
   selectDeletingVpnIds,
@@ -28,13 +29,9 @@ export function* deleteVpnFlow(action: ReturnType<typeof vpnDeleteRequested>) {
     const deps: WaitDeps = yield call(vpnDeps);
     const { http } = deps;
     let current: VpnWithMetrics = yield call(pollVpn, http, vpnId);
-    if (current.vpn.state === 'Deleted') return;
-    if (stateRank(current.vpn.state) <= RUNNING_RANK) {
-      if (!waitDone(current.vpn.state, 'Running')) {
-        current = yield call(waitForVpnState, deps, vpnId, 'Running', 'delete');
-      }
-      if (current.vpn.state === 'Deleted') return;
-      if (stateRank(current.vpn.state) <= RUNNING_RANK) {
+    let step = nextDeleteStep(current.vpn.state);
+    while (!isFinalDeleteStep(step)) {
+      if (step === 'requestDeletion') {
         yield call(callAbortable, (signal: AbortSignal) =>
           requestVpnDeletion(http, vpnId, { signal }),
         );
@@ -42,12 +39,13 @@ export function* deleteVpnFlow(action: ReturnType<typeof vpnDeleteRequested>) {
           getVpn(http, vpnId, { signal }),
         );
         yield put(vpnUpdated(current));
+      } else {
+        const target = step === 'waitRunning' ? 'Running' : 'Deleted';
+        current = yield call(waitForVpnState, deps, vpnId, target, 'delete');
       }
+      step = nextDeleteStep(current.vpn.state, step);
     }
-    if (!waitDone(current.vpn.state, 'Deleted')) {
-      yield call(waitForVpnState, deps, vpnId, 'Deleted', 'delete');
-    }
-    yield* reloadBalance();
+    if (step === 'deleted') yield* reloadBalance();
   } catch (error) {
     yield* report(error);
   } finally {

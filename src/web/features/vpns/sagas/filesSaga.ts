@@ -7,7 +7,7 @@ import { call, put } from 'redux-saga/effects';
 import { PeanutError } from '../../../../core/errors';
 import type { HttpClient } from '../../../../sdk/http';
 import { getConfig, getQrConfig, type VpnConfigFile, type VpnQrConfig } from '../../../../sdk/vpns';
-import { errorReported } from '../../errors/errorSlice';
+import { errorReported } from '../../errors';
 import {
   WINDOW_BLOCKED_MESSAGE,
   openBlankWindow,

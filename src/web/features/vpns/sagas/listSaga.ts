@@ -9,7 +9,7 @@ import { POLL_INTERVAL_S, isStateInProgress, type VpnWithMetrics } from '../../.
 import type { HttpClient } from '../../../../sdk/http';
 import { listVpns, type ListVpnsResult } from '../../../../sdk/vpns';
 import type { Clock } from '../../../../sdk/waitForState';
-import { errorReported } from '../../errors/errorSlice';
+import { errorReported } from '../../errors';
 import {
   selectVpnItems,
   selectVpnWaits,

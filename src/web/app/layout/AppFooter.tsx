@@ -3,7 +3,7 @@
  */
 import { Col, Flex, Layout, Row } from 'antd';
 import { Link } from 'react-router-dom';
-import { Paragraph, Title } from '../typography';
+import { Paragraph, Title } from '../../components/typography';
 
 const SECTIONS = [
   { title: 'About', links: [{ label: 'Contact Us', to: '/contactus' }] },

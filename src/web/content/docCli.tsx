@@ -3,45 +3,13 @@
  * file and the password rule. The page renders it and the search index reads it.
  */
 import { Link } from 'react-router-dom';
-import { CodeBlock } from '../../../components/content/CodeBlock';
-import { ExternalLink } from '../../../components/content/ExternalLink';
-import { REPOSITORY_URL } from '../../../components/content/site';
-import type { DocPageContent } from '../../../components/content/types';
+import { PUBLIC_CLI_COMMANDS } from '../../core/cliCommands';
+import { CodeBlock } from '../components/content/CodeBlock';
+import { ExternalLink } from '../components/content/ExternalLink';
+import { REPOSITORY_URL } from '../components/content/site';
+import type { DocPageContent } from '../components/content/types';
 
 const REPOSITORY_NAME = REPOSITORY_URL.split('/').pop() ?? 'peanutvpn';
-
-/**
- * The `peanut` commands: the eight of spec §2 /doc-cli in its order, then the account and detail
- * commands. Names and summaries match `peanut --help`.
- */
-export const CLI_COMMANDS: readonly { name: string; summary: string }[] = [
-  { name: 'register', summary: 'create an account with your email address and a password' },
-  {
-    name: 'confirm-registration',
-    summary: 'confirm the account with the code sent to you by email',
-  },
-  {
-    name: 'list-peanuts-packs',
-    summary: 'list the peanut packs for sale and their purchase links',
-  },
-  { name: 'list-regions', summary: 'list the regions a VPN can be created in' },
-  {
-    name: 'create',
-    summary: 'create a VPN in a region (--region, --max-peanuts, --delete-after, --sync)',
-  },
-  { name: 'list', summary: 'list your VPNs, newest first, with their state and usage' },
-  { name: 'delete', summary: 'delete a VPN by id (--sync waits until it is Deleted)' },
-  {
-    name: 'download-config',
-    summary:
-      'download the configuration of a running VPN and its QR code as a tar.gz archive (--output, --force)',
-  },
-  { name: 'login', summary: 'sign in; the session is kept in the profile until logout' },
-  { name: 'logout', summary: 'sign out: the session is revoked and removed from the profile' },
-  { name: 'whoami', summary: 'show the signed-in account, the profile and the service' },
-  { name: 'balance', summary: 'show your balance in peanuts' },
-  { name: 'get', summary: 'show one VPN with its state and usage' },
-];
 
 export const docCliContent: DocPageContent = {
   path: '/doc-cli',
@@ -248,7 +216,7 @@ peanut create --help`}
       title: 'Commands',
       body: (
         <ul>
-          {CLI_COMMANDS.map((command) => (
+          {PUBLIC_CLI_COMMANDS.map((command) => (
             <li key={command.name}>
               <code>{command.name}</code>: {command.summary}
             </li>

@@ -4,10 +4,10 @@
  * #whatarepeanuts, so those two ids must not change.
  */
 import { Link } from 'react-router-dom';
-import { SIGNUP_BONUS_PEANUTS } from '../../../../core/constants';
-import { CodeBlock } from '../../../components/content/CodeBlock';
-import { ExternalLink } from '../../../components/content/ExternalLink';
-import type { DocPageContent } from '../../../components/content/types';
+import { SIGNUP_BONUS_PEANUTS } from '../../core/constants';
+import { CodeBlock } from '../components/content/CodeBlock';
+import { ExternalLink } from '../components/content/ExternalLink';
+import type { DocPageContent } from '../components/content/types';
 import { FAQ_TECHNICAL_SECTIONS } from './faqTechnical';
 
 /** The FAQ's section titles, in order (spec §2). */

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
 import { SearchOutlined } from '@ant-design/icons';
 import type { SearchBoxProps } from '../../features/search/SearchBox';
-import { ErrorBoundary } from '../errors/ErrorBoundary';
+import { ErrorBoundary } from '../../components/errors/ErrorBoundary';
 
 /** The search box's placeholder text and accessible name. */
 export const SEARCH_PLACEHOLDER = 'Search the FAQ and docs';

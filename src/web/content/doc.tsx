@@ -3,11 +3,11 @@
  * renders it and the search index reads it.
  */
 import { Link } from 'react-router-dom';
-import { SIGNUP_BONUS_PEANUTS } from '../../../../core/constants';
-import { CodeBlock } from '../../../components/content/CodeBlock';
-import { ExternalLink } from '../../../components/content/ExternalLink';
-import { REPOSITORY_URL } from '../../../components/content/site';
-import type { DocPageContent } from '../../../components/content/types';
+import { SIGNUP_BONUS_PEANUTS } from '../../core/constants';
+import { CodeBlock } from '../components/content/CodeBlock';
+import { ExternalLink } from '../components/content/ExternalLink';
+import { REPOSITORY_URL } from '../components/content/site';
+import type { DocPageContent } from '../components/content/types';
 
 export const docContent: DocPageContent = {
   path: '/doc',

@@ -7,13 +7,13 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Grid, Layout, Menu, Tag } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../hooks';
 import { selectAuthStatus, selectAuthUser, signOutRequested } from '../../features/auth/authSlice';
 import { useLeaveForLogin } from '../../features/auth/useLeaveForLogin';
-import { ErrorBoundary } from '../errors/ErrorBoundary';
+import { ErrorBoundary } from '../../components/errors/ErrorBoundary';
 import { HeaderSearch } from './HeaderSearch';
 import { buildMenuItems, selectedMenuKeys } from './menuItems';
-import { Text } from '../typography';
+import { Text } from '../../components/typography';
 
 /** Path of the logo in public/. */
 export const LOGO_URL = '/logo.svg';

@@ -3,10 +3,10 @@
  * Development, in that order (faq.tsx puts them after About and Connection).
  */
 import { Link } from 'react-router-dom';
-import { CodeBlock } from '../../../components/content/CodeBlock';
-import { ExternalLink } from '../../../components/content/ExternalLink';
-import { ISSUES_URL } from '../../../components/content/site';
-import type { DocSection } from '../../../components/content/types';
+import { CodeBlock } from '../components/content/CodeBlock';
+import { ExternalLink } from '../components/content/ExternalLink';
+import { ISSUES_URL } from '../components/content/site';
+import type { DocSection } from '../components/content/types';
 
 /** The FAQ's Security, Regions, Troubleshoot and Software Development sections. */
 export const FAQ_TECHNICAL_SECTIONS: readonly DocSection[] = [

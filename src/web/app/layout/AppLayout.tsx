@@ -5,13 +5,13 @@
 import { Suspense, useEffect } from 'react';
 import { Layout } from 'antd';
 import { Outlet } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../hooks';
 import { selectAuthStatus } from '../../features/auth/authSlice';
 import { prefetchDashboard } from '../../features/dashboard/loadDashboard';
 import { ErrorCard } from '../../features/errors/ErrorCard';
 import { useReferralLandingLink } from '../../features/referral/pendingCode';
-import { LinearLoader } from '../LinearLoader';
-import { PageLoader } from '../PageLoader';
+import { LinearLoader } from '../../components/LinearLoader';
+import { PageLoader } from '../../components/PageLoader';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
 import { ScrollToTop } from './ScrollToTop';

@@ -1,0 +1,3 @@
+/** The balance feature's public API: the balance query and its badge. */
+export { balanceApi, useGetBalanceQuery } from './balanceApi';
+export { BalanceBadge } from './BalanceBadge';

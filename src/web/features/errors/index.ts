@@ -1,0 +1,2 @@
+/** The errors feature's public API: reporting an error to the error card. */
+export { errorReported } from './errorSlice';
