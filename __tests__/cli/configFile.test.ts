@@ -77,7 +77,8 @@ describe('the user config file', () => {
   it('a symlink or file planted at the old predictable temporary path is not followed or overwritten', async () => {
     const shared = sharedFolder('planted');
     const victim = path.join(world.dir, 'victim.txt');
-    writeFileSync(victim, 'victim\n', { mode: 0o644 });
+    writeFileSync(victim, 'victim\n');
+    chmodSync(victim, 0o644); // whatever the process's umask (a server test may have set 077)
     const file = path.join(shared, 'config.json');
     // The name the file used to be written through: `<file>.<pid>.tmp`.
     symlinkSync(victim, `${file}.${process.pid}.tmp`);
@@ -97,7 +98,8 @@ describe('the user config file', () => {
   it('the temporary file is opened exclusively: a symlink at its path fails the write, untouched', async () => {
     const shared = sharedFolder('exclusive');
     const victim = path.join(world.dir, 'victim2.txt');
-    writeFileSync(victim, 'victim\n', { mode: 0o644 });
+    writeFileSync(victim, 'victim\n');
+    chmodSync(victim, 0o644); // whatever the process's umask (a server test may have set 077)
     const file = path.join(shared, 'config.json');
     const fixed = Buffer.alloc(8, 0xab);
     jest.spyOn(crypto, 'randomBytes').mockImplementation(() => fixed);
