@@ -51,6 +51,7 @@ import {
   type ReportKind,
 } from './protocol';
 import type { HostsSettings } from './settings';
+import { VpnHosts } from './vpnHosts';
 
 /** Options of {@link createHostsProvisioner}. */
 export interface HostsProvisionerOptions {
@@ -73,8 +74,8 @@ export class HostsProvisioner implements Provisioner {
   readonly makesServerKeys = true;
   private readonly hosts = new Map<string, HostInfo>();
   private readonly bus: HostBus;
-  /** vpnId -> host, as recorded in the database (only set values are cached). */
-  private readonly vpnHosts = new Map<string, string>();
+  /** vpnId -> host, as recorded in the database (vpnHosts.ts). */
+  private readonly vpnHosts: VpnHosts;
   /** Records the hosts' usage reports (hostUsage.ts). */
   private readonly usageRecorder: UsageRecorder;
   private readonly reportedBytes: ReportedBytesReader;
@@ -85,6 +86,7 @@ export class HostsProvisioner implements Provisioner {
 
   constructor(private readonly options: HostsProvisionerOptions) {
     this.startedAtMs = this.now();
+    this.vpnHosts = new VpnHosts(options.db);
     this.reportedBytes = new ReportedBytesReader(options.db);
     this.usageRecorder = new UsageRecorder({
       db: options.db,
@@ -172,7 +174,7 @@ export class HostsProvisioner implements Provisioner {
         lastSeenMs: nowMs,
         alive: heartbeat.alive.length,
       });
-      const owners = await this.hostsOf(heartbeat.alive);
+      const owners = await this.vpnHosts.hostsOf(heartbeat.alive);
       const alive: string[] = [];
       for (const vpnId of heartbeat.alive) {
         if (owners.get(vpnId) === hostId) alive.push(vpnId);
@@ -196,7 +198,7 @@ export class HostsProvisioner implements Provisioner {
     }
     const usage = decodeUsage(data);
     if (!usage) return;
-    const owners = await this.hostsOf(usage.vpns.map((entry) => entry.vpnId));
+    const owners = await this.vpnHosts.hostsOf(usage.vpns.map((entry) => entry.vpnId));
     const own: ReportedBytes[] = [];
     for (const entry of usage.vpns) {
       if (owners.get(entry.vpnId) === hostId) own.push(entry);
@@ -217,30 +219,6 @@ export class HostsProvisioner implements Provisioner {
     this.rejected.push(report);
     if (this.rejected.length > 100) this.rejected.shift();
     this.options.log?.warn(report, 'report about a VPN of another host ignored');
-  }
-
-  /** The recorded host of each of `vpnIds` that has one. */
-  private async hostsOf(vpnIds: readonly string[]): Promise<Map<string, string>> {
-    const owners = new Map<string, string>();
-    const unknown: string[] = [];
-    for (const vpnId of vpnIds) {
-      const hostId = this.vpnHosts.get(vpnId);
-      if (hostId) owners.set(vpnId, hostId);
-      else unknown.push(vpnId);
-    }
-    for (let at = 0; at < unknown.length; at += 500) {
-      const rows = await this.options.db
-        .select({ vpnId: vpns.vpnId, hostId: vpns.hostId })
-        .from(vpns)
-        .where(inArray(vpns.vpnId, unknown.slice(at, at + 500)));
-      for (const row of rows) {
-        if (row.hostId) {
-          this.vpnHosts.set(row.vpnId, row.hostId);
-          owners.set(row.vpnId, row.hostId);
-        }
-      }
-    }
-    return owners;
   }
 
   /**
@@ -305,18 +283,13 @@ export class HostsProvisioner implements Provisioner {
     return regionUnavailable(this.view, region);
   }
 
-  /** The host of `vpnId` recorded in the database, or undefined. */
-  private async hostOf(vpnId: string): Promise<string | undefined> {
-    return (await this.hostsOf([vpnId])).get(vpnId);
-  }
-
   // -------------------------------------------------------------------------------------------
   // Provisioner
 
   /** Creating -> Created: places the VPN on a host of its region (once). */
   async prepare(vpn: PrepareTarget, operation?: OperationOptions): Promise<void> {
     await this.ready();
-    if (await this.hostOf(vpn.vpnId)) return;
+    if (await this.vpnHosts.hostOf(vpn.vpnId)) return;
     operation?.signal?.throwIfAborted();
     const hostId = await placeVpn(this.options.db, this.view, vpn.region);
     if (!hostId) throw new Error(noHostMessage(vpn.region));
@@ -324,13 +297,13 @@ export class HostsProvisioner implements Provisioner {
       .update(vpns)
       .set({ hostId })
       .where(and(eq(vpns.vpnId, vpn.vpnId), isNull(vpns.hostId)));
-    const placed = await this.hostOf(vpn.vpnId);
+    const placed = await this.vpnHosts.hostOf(vpn.vpnId);
     this.options.log?.info({ vpnId: vpn.vpnId, hostId: placed }, 'VPN placed');
   }
 
   /** Provisioning -> Running: the host makes the server (and its keys) and answers. */
   async provision(vpn: ProvisionTarget, operation?: OperationOptions): Promise<ProvisionResult> {
-    const hostId = await this.hostOf(vpn.vpnId);
+    const hostId = await this.vpnHosts.hostOf(vpn.vpnId);
     if (!hostId) throw new Error(`VPN ${vpn.vpnId} has no host`);
     const result = await this.command(
       hostId,
@@ -357,7 +330,7 @@ export class HostsProvisioner implements Provisioner {
    * region known here when the row is gone), waiting for the answer while the host is online.
    */
   async deprovision(vpn: DeprovisionTarget, operation?: OperationOptions): Promise<void> {
-    const recorded = await this.hostOf(vpn.vpnId);
+    const recorded = await this.vpnHosts.hostOf(vpn.vpnId);
     const targets = recorded
       ? [recorded]
       : [...this.hosts.values()]
