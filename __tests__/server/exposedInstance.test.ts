@@ -223,9 +223,9 @@ function freeSubnet(): { hostAddress: string; nsAddress: string } {
 
 describe('an exposed embedded instance seen from another host (a network namespace)', () => {
   const suffix = randomBytes(3).toString('hex');
-  const namespace = `pnx-${suffix}`;
-  const hostVeth = `pnxh${suffix}`;
-  const nsVeth = `pnxn${suffix}`;
+  const namespace = `xin-${suffix}`;
+  const hostVeth = `xinh${suffix}`;
+  const nsVeth = `xinn${suffix}`;
   const { hostAddress, nsAddress } = freeSubnet();
   let skipped: string | undefined;
 

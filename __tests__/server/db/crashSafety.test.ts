@@ -21,22 +21,11 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '../../support/serverProcess';
+import { prng } from '../../support/prng';
 
 /** Sign-up bonus of the product preset, in nano-peanuts. */
 const BONUS_NANO = 10e9;
 const TERMINAL = ['Deleted', 'Failed'];
-
-/** A seeded pseudo-random generator (mulberry32): the same kills at the same moments' offsets. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -25,6 +25,7 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '../../support/serverProcess';
+import { prng } from '../../support/prng';
 
 const skip = netnsSkipReason();
 const { env: netnsEnv, settings } = testNetnsEnv('pnk', 53801, '10.208.0.0/24', '127.0.0.1');
@@ -32,18 +33,6 @@ const { env: netnsEnv, settings } = testNetnsEnv('pnk', 53801, '10.208.0.0/24', 
 const TERMINAL = ['Deleted', 'Failed'];
 const SETTLED = ['Running', ...TERMINAL];
 const PROVISIONING = ['Creating', 'Created', 'Provisioning'];
-
-/** A seeded pseudo-random generator (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

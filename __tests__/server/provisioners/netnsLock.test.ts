@@ -86,6 +86,18 @@ describe('the lock of a NETNS_PREFIX', () => {
     expect(fs.existsSync(path.join(dir, 'qd.lock'))).toBe(false);
   });
 
+  it("refuses a prefix that begins or extends a live owner's (its rules would match ours)", () => {
+    const apart = { WG_PORTS: '51000-51015', WG_ADDRESSES: '10.92.0.0/24' };
+    plant('qj', other.pid as number);
+    expect(() => lockPrefix(settings({ NETNS_PREFIX: 'qjk', ...apart }), dir)).toThrow(
+      `process ${other.pid} runs the VPN servers of prefix 'qj' on NETNS_PREFIX 'qj'`,
+    );
+    expect(() => lockPrefix(settings({ NETNS_PREFIX: 'q', ...apart }), dir)).toThrow(
+      "NETNS_PREFIX 'qj' (one name begins the other)",
+    );
+    lockPrefix(settings({ NETNS_PREFIX: 'qk', ...apart }), dir)();
+  });
+
   it('lets ranges overlap across network namespaces, or with a dead owner', () => {
     plant('qe', other.pid as number, { netns: 'net:[1]' });
     plant('qf', 2 ** 22 + 7);

@@ -73,6 +73,11 @@ function readClaim(file: string): PrefixClaim | undefined {
 function clashes(a: PrefixClaim, b: PrefixClaim): string[] {
   if (a.netns !== b.netns) return [];
   const found: string[] = [];
+  // Our rules name our interfaces `<prefix>*`: a prefix that begins the other's would take in
+  // the other's interfaces too (isolation, egress) and the other's would take in ours.
+  if (a.prefix.startsWith(b.prefix) || b.prefix.startsWith(a.prefix)) {
+    found.push(`NETNS_PREFIX '${b.prefix}' (one name begins the other)`);
+  }
   const range = (ports: string) => ports.split('-').map(Number);
   const [aFirst, aLast] = range(a.ports);
   const [bFirst, bLast] = range(b.ports);
@@ -197,7 +202,8 @@ function checkOverlaps(claim: PrefixClaim, dir: string): void {
       throw new Error(
         `NETNS_PREFIX '${claim.prefix}': process ${other.pid} runs the VPN servers of prefix ` +
           `'${other.prefix}' on ${found.join(' and ')} in this network namespace: give this ` +
-          'one WG_PORTS and WG_ADDRESSES (and WG_ADDRESSES6) that do not overlap',
+          'one a NETNS_PREFIX that neither begins nor extends the other, and WG_PORTS and ' +
+          'WG_ADDRESSES (and WG_ADDRESSES6) that do not overlap',
       );
     }
   }
