@@ -4,7 +4,7 @@ import { confirmSignUp, resendConfirmationCode } from '../authThunks';
 import { CodeField, EmailField } from '../formFields';
 import {
   AuthFormFrame,
-  LinkButton,
+  MailedCodeFooter,
   NOTICES,
   type AuthFormProps,
   type FormValues,
@@ -13,7 +13,7 @@ import {
 /** Confirms the account with its code (or sends a new one), then goes to sign-in. */
 export function ConfirmSignUpForm(props: AuthFormProps) {
   const dispatch = useAppDispatch();
-  const { email, busy, run, goTo, currentEmail } = props;
+  const { email, run, goTo } = props;
   const onFinish = (values: FormValues) => {
     const address = (values.email ?? email).trim();
     return run(async () => {
@@ -21,13 +21,6 @@ export function ConfirmSignUpForm(props: AuthFormProps) {
       goTo('signIn', address, NOTICES.confirmed);
     });
   };
-  const resendCode = () =>
-    run(async () => {
-      const address = currentEmail();
-      if (!address) throw new Error('Please enter your email.');
-      const result = await dispatch(resendConfirmationCode({ email: address }));
-      props.setNotice(NOTICES.codeSent(result.destination || address));
-    });
   return (
     <AuthFormFrame
       props={props}
@@ -35,14 +28,13 @@ export function ConfirmSignUpForm(props: AuthFormProps) {
       onFinish={onFinish}
       submit="Confirm"
       footer={
-        <>
-          <LinkButton busy={busy} onClick={resendCode}>
-            Resend Code
-          </LinkButton>
-          <LinkButton busy={busy} onClick={() => goTo('signIn', currentEmail())}>
-            Back to Sign In
-          </LinkButton>
-        </>
+        <MailedCodeFooter
+          props={props}
+          sendCode={async (address) => {
+            const result = await dispatch(resendConfirmationCode({ email: address }));
+            return NOTICES.codeSent(result.destination || address);
+          }}
+        />
       }
     >
       <EmailField />

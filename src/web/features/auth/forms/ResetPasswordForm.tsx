@@ -4,7 +4,7 @@ import { confirmForgotPassword, forgotPassword } from '../authThunks';
 import { CodeField, EmailField, NewPasswordFields } from '../formFields';
 import {
   AuthFormFrame,
-  LinkButton,
+  MailedCodeFooter,
   NOTICES,
   type AuthFormProps,
   type FormValues,
@@ -13,7 +13,7 @@ import {
 /** Sets the new password with the emailed code (or sends a new one), then goes to sign-in. */
 export function ResetPasswordForm(props: AuthFormProps) {
   const dispatch = useAppDispatch();
-  const { email, busy, run, goTo, currentEmail } = props;
+  const { email, run, goTo } = props;
   const onFinish = (values: FormValues) => {
     const address = (values.email ?? email).trim();
     return run(async () => {
@@ -27,13 +27,6 @@ export function ResetPasswordForm(props: AuthFormProps) {
       goTo('signIn', address, NOTICES.passwordReset);
     });
   };
-  const resendCode = () =>
-    run(async () => {
-      const address = currentEmail();
-      if (!address) throw new Error('Please enter your email.');
-      const result = await dispatch(forgotPassword({ email: address }));
-      props.setNotice(NOTICES.resetCodeSent(result.destination || address));
-    });
   return (
     <AuthFormFrame
       props={props}
@@ -41,14 +34,13 @@ export function ResetPasswordForm(props: AuthFormProps) {
       onFinish={onFinish}
       submit="Reset Password"
       footer={
-        <>
-          <LinkButton busy={busy} onClick={resendCode}>
-            Resend Code
-          </LinkButton>
-          <LinkButton busy={busy} onClick={() => goTo('signIn', currentEmail())}>
-            Back to Sign In
-          </LinkButton>
-        </>
+        <MailedCodeFooter
+          props={props}
+          sendCode={async (address) => {
+            const result = await dispatch(forgotPassword({ email: address }));
+            return NOTICES.resetCodeSent(result.destination || address);
+          }}
+        />
       }
     >
       <EmailField />

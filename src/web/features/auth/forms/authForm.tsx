@@ -131,3 +131,34 @@ export function LinkButton({
     </Button>
   );
 }
+
+/**
+ * The footer of a form that takes a mailed code: Resend Code (asks `sendCode` for a new code to
+ * the address in the form and shows the notice it answers; 'Please enter your email.' without
+ * one) and Back to Sign In.
+ */
+export function MailedCodeFooter({
+  props,
+  sendCode,
+}: {
+  props: AuthFormProps;
+  sendCode: (address: string) => Promise<string>;
+}) {
+  const { busy, run, goTo, currentEmail, setNotice } = props;
+  const resendCode = () =>
+    run(async () => {
+      const address = currentEmail();
+      if (!address) throw new Error('Please enter your email.');
+      setNotice(await sendCode(address));
+    });
+  return (
+    <>
+      <LinkButton busy={busy} onClick={resendCode}>
+        Resend Code
+      </LinkButton>
+      <LinkButton busy={busy} onClick={() => goTo('signIn', currentEmail())}>
+        Back to Sign In
+      </LinkButton>
+    </>
+  );
+}
