@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { setting, median } from './common';
 
 const ROOT = path.resolve(__dirname, '..');
 /** Goal: `peanut --help` within this factor of `node -e 0`. */
@@ -23,26 +24,11 @@ const CASES: readonly { label: string; args: string[] }[] = [
   },
 ];
 
-/** Reads a whole number from the environment, within [1, max]. */
-function setting(name: string, fallback: number, max: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1 || value > max) {
-    throw new Error(`${name} must be a whole number from 1 to ${max}`);
-  }
-  return value;
-}
-
 /** Wall time of one run in milliseconds. */
 function time(args: string[]): number {
   const start = process.hrtime.bigint();
   execFileSync(process.execPath, args, { cwd: ROOT, stdio: 'ignore' });
   return Number(process.hrtime.bigint() - start) / 1e6;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 function main(): void {

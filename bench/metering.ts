@@ -17,22 +17,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
-import { Client } from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/server/db';
 import { DEADLINE_PASS_GAP_MS, DeadlineTimer } from '../src/server/vpns/deadlineTimer';
 import { meterBatch } from '../src/server/vpns/meterBatch';
 import { planMetering, settleEveryIntervals } from '../src/server/vpns/metering';
-
-/** Runs one statement on the server of `url`. */
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+import { admin } from './common';
 
 /** A provisioner's byte counter: 1 kB/s since running (what the simulated one does). */
 const provisioner = {

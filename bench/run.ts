@@ -20,17 +20,8 @@ import path from 'node:path';
 import readline from 'node:readline';
 import type { Readable } from 'node:stream';
 import autocannon from 'autocannon';
-import { Client } from 'pg';
 import type { TargetReady } from './apiTarget';
-
-/** Reads a whole number from the environment, within [1, max]. */
-function setting(name: string, fallback: number, max: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1 || value > max) {
-    throw new Error(`${name} must be a whole number from 1 to ${max}`);
-  }
-  return value;
-}
+import { setting, admin } from './common';
 
 /** One measured endpoint of one server. */
 interface Measure {
@@ -137,17 +128,6 @@ async function measure(
     await target.stop();
   }
   return results;
-}
-
-/** Runs one statement on the PostgreSQL server of `url`. */
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Measures the three servers side by side and prints the table. */

@@ -26,15 +26,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { signUpOverHttp, type HttpUser } from '../__tests__/support/httpUsers';
 import { killServerProcess, startServerProcess } from '../__tests__/support/serverProcess';
-
-/** Reads a whole number from the environment, within [1, max]. */
-function setting(name: string, fallback: number, max: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1 || value > max) {
-    throw new Error(`${name} must be a whole number from 1 to ${max}`);
-  }
-  return value;
-}
+import { setting } from './common';
 
 /** The `p`-th percentile (0-100) of sorted `values`, nearest rank. */
 function percentile(sorted: readonly number[], p: number): number {

@@ -29,7 +29,6 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { Client } from 'pg';
 import {
   computeU,
   computeX,
@@ -43,25 +42,10 @@ import {
   poolNameOf,
 } from '../src/server/identity/srp';
 import type { SrpTargetReady } from './srpTarget';
+import { setting, admin, median } from './common';
 
 /** Goal: the server CPU of a sign-in within this factor of the three native exponentiations. */
 const GOAL_RATIO = 3;
-
-/** Reads a whole number from the environment, within [1, max]. */
-function setting(name: string, fallback: number, max: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1 || value > max) {
-    throw new Error(`${name} must be a whole number from 1 to ${max}`);
-  }
-  return value;
-}
-
-/** The median of `values`. */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 /** Big-endian bytes of a non-negative integer. */
 function bytes(n: bigint): Buffer {
@@ -272,17 +256,6 @@ async function measure(
     };
   } finally {
     await target.stop();
-  }
-}
-
-/** Runs one statement on the PostgreSQL server of `url`. */
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }
 
