@@ -5,12 +5,15 @@
  * on `databaseUrl`, with one confirmed user.
  *
  * Writes one JSON line {@link SrpTargetReady} to file descriptor 3, then answers each line read
- * on stdin with one JSON line on fd 3: this process's `process.cpuUsage()` (microseconds).
+ * on stdin with one JSON line on fd 3: this process's `process.cpuUsage()` (microseconds); the
+ * line `profile-start` first starts a V8 CPU profile, `profile-stop <file>` first writes it to
+ * `<file>` (so a profile holds the measured sign-ins only, not the start-up and warm-up).
  * Serves until stdin ends or SIGTERM. Loopback only; the PGlite folder is removed on exit.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Session } from 'node:inspector/promises';
 import readline from 'node:readline';
 import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/server';
@@ -88,8 +91,32 @@ async function main(): Promise<void> {
       () => process.exit(1),
     );
   };
+  const inspector = new Session();
+  const profile = async (line: string): Promise<void> => {
+    if (line === 'profile-start') {
+      inspector.connect();
+      await inspector.post('Profiler.enable');
+      await inspector.post('Profiler.start');
+    } else if (line.startsWith('profile-stop ')) {
+      const { profile: written } = await inspector.post('Profiler.stop');
+      fs.writeFileSync(line.slice('profile-stop '.length), JSON.stringify(written));
+      inspector.disconnect();
+    }
+  };
   const lines = readline.createInterface({ input: process.stdin });
-  lines.on('line', () => fs.writeSync(3, `${JSON.stringify(process.cpuUsage())}\n`));
+  // One command at a time, each answered in the order read.
+  let queue = Promise.resolve();
+  lines.on('line', (line) => {
+    queue = queue
+      .then(() => profile(line))
+      .then(() => {
+        fs.writeSync(3, `${JSON.stringify(process.cpuUsage())}\n`);
+      })
+      .catch((error: unknown) => {
+        process.stderr.write(`${String(error)}\n`);
+        process.exit(1);
+      });
+  });
   lines.on('close', stop);
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);

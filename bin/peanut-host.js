@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `peanut-host`: runs a VPN host (src/server/hostAgent/main.ts; docs/hosts.md), the
-// TypeScript sources loaded through tsx as `npm start` does.
+// `peanut-host`: runs a VPN host (src/server/hostAgent/main.ts; docs/hosts.md) from its bundle,
+// dist/server/host.cjs, built first when missing or older than its sources (scripts/build.js).
 'use strict';
 const path = require('node:path');
-require('tsx/cjs');
-require(path.join(__dirname, '..', 'src', 'server', 'hostAgent', 'main.ts'));
+require(path.join(__dirname, '..', 'scripts', 'build.js')).build(['server'], { ifStale: true });
+require(path.join(__dirname, '..', 'dist', 'server', 'host.cjs'));

@@ -142,21 +142,57 @@ describe('peanut, step by step as /doc-cli tells', () => {
     expect(vpnId).toMatch(/^\d+@eu-west-3$/);
   });
 
-  it('list and get show the VPN', async () => {
+  it('list and get show the VPN with its forecast, which --json keeps', async () => {
+    // Its cap of 2 peanuts comes before the balance (10) and the deadline (1 hour); when, the
+    // simulated traffic decides.
+    const forecast = { endsAt: expect.stringMatching(/Z$/), reason: 'max-peanuts' };
     const items = await json<VpnWithMetricsJson[]>(['list']);
     expect(items.map((i) => i.vpn.vpnId)).toEqual([vpnId]);
+    expect(items[0].vpn.forecast).toEqual(forecast);
     const table = (await expectOk(world.run(['list']))).stdout.split('\n');
     expect(table[0]).toMatch(/^ID\s+CREATED AT\s+REGION\s+STATE\s+CONFIG\s+USAGE$/);
     expect(table[1]).toMatch(
       new RegExp(
-        `^${vpnId}\\s+\\S+Z\\s+eu-west-3\\s+Running\\s+maxPeanuts: 2.00, deleteAfter: 1 hour\\s+`,
+        `^${vpnId}\\s+\\S+Z\\s+eu-west-3\\s+Running, ends (in about \\d+ \\w+( \\d+ \\w+)?|now): ` +
+          'max-peanuts\\s+maxPeanuts: 2.00, deleteAfter: 1 hour\\s+',
       ),
     );
     const item = await json<VpnWithMetricsJson>(['get', vpnId]);
-    expect(item.vpn).toMatchObject({ vpnId, state: 'Running' });
+    expect(item.vpn).toMatchObject({ vpnId, state: 'Running', forecast });
     expect(item.metrics).toEqual(
       expect.objectContaining({ bytes: expect.any(Number), duration: expect.any(Number) }),
     );
+    const details = (await expectOk(world.run(['get', vpnId]))).stdout.split('\n');
+    expect(details).toContain('State:      Running');
+    expect(details.find((line) => line.startsWith('Forecast:'))).toMatch(
+      /^Forecast:\s+ends (in about \d+ \w+( \d+ \w+)?|now): max-peanuts \(\S+Z\)$/,
+    );
+  });
+
+  it('extend gives the running VPN more peanuts and time; a refusal shows the server message', async () => {
+    const item = await json<VpnWithMetricsJson>([
+      'extend',
+      vpnId,
+      '--max-peanuts',
+      '3',
+      '--delete-after',
+      '7200',
+    ]);
+    expect(item.vpn).toMatchObject({
+      vpnId,
+      state: 'Running',
+      config: { type: 'wireguard', maxPeanuts: 3, deleteAfter: 7200 },
+    });
+    const tooMuch = await world.run(['extend', vpnId, '--max-peanuts', '50']);
+    expect(tooMuch.code).not.toBe(0);
+    expect(tooMuch.stderr).toMatch(
+      /Not enough peanuts, you specified: 50 \(\d+(\.\d+)? more than consumed\) and you have/,
+    );
+    const nothing = await world.run(['extend', vpnId]);
+    expect(nothing).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('give --max-peanuts, --delete-after or both'),
+    });
   });
 
   it('download-config writes a 0600 tar.gz with the .conf and the QR PNG, never overwriting', async () => {

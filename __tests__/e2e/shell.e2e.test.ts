@@ -69,8 +69,14 @@ suite('the product shell in Chromium', () => {
 
     await page.goto(server.origin + '/');
     await page.getByRole('link', { name: 'Please authenticate' }).waitFor();
-    // Signed out, the table loads once its section is in view or the visitor scrolls.
-    await page.mouse.wheel(0, 300);
+    // Signed out, the table loads once its section is in view after the landing has its packs
+    // (or once the visitor scrolls, which a wheel sent before the page is hydrated would not
+    // show: the prerendered landing's link is visible before any script runs).
+    await page
+      .locator('section[aria-labelledby="home-pricing-title"]')
+      .getByText('Starter')
+      .waitFor();
+    await page.locator('#regions-title').scrollIntoViewIfNeeded();
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     await rows.nth(26).waitFor();
     expect(await rows.count()).toBe(27);

@@ -4,12 +4,13 @@
  * Chromium through playwright-core. Missing Chromium skips with a printed reason, except under
  * CI=true where it is a failure (docs/architecture.md "Tests").
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { builtProgram, ensureBuilt as ensureBuiltParts } from '../support/builtServer';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -58,20 +59,19 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** Builds the SPA once when dist/web has no index.html. */
+/** Builds the server and the SPA when missing or older than their sources. */
 export function ensureBuilt(): void {
-  if (existsSync(path.join(ROOT, 'dist/web/index.html'))) return;
-  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  ensureBuiltParts(['server', 'web']);
 }
 
-/** Starts `src/server/server.ts` on a free port with a fresh PGlite data dir. */
+/** Starts the built server (as `npm start` does) on a free port with a fresh PGlite data dir. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   ensureBuilt();
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'peanut-e2e-'));
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [builtProgram('server')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -72,7 +72,12 @@ suite('renting a VPN in Chromium', () => {
   describe('with the product preset', () => {
     let server: RunningServer;
     beforeAll(async () => {
-      server = await startServer({ SIMULATED_STEP_MS: '300', METER_INTERVAL_S: '1' });
+      // Info logs: a failure below shows the VPN's lifecycle lines and the requests on it.
+      server = await startServer({
+        SIMULATED_STEP_MS: '300',
+        METER_INTERVAL_S: '1',
+        LOG_LEVEL: 'info',
+      });
     }, 240_000);
     afterAll(async () => {
       await server?.stop();
@@ -103,7 +108,7 @@ suite('renting a VPN in Chromium', () => {
       // Config: the decoded .conf under the short name (yyMMddHHmm + euw3).
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        row.getByRole('button', { name: `Download the configuration of ${vpnId}` }).click(),
+        row.getByRole('button', { name: `Config: download the configuration of ${vpnId}` }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/^\d{10}euw3\.conf$/);
       const conf = readFileSync(await download.path(), 'utf8');
@@ -114,7 +119,7 @@ suite('renting a VPN in Chromium', () => {
       // QRCode: a window naming the VPN, the instruction and the PNG.
       const [popup] = await Promise.all([
         page.waitForEvent('popup'),
-        row.getByRole('button', { name: `Show the QR code of ${vpnId}` }).click(),
+        row.getByRole('button', { name: `QRCode: show the QR code of ${vpnId}` }).click(),
       ]);
       await popup.getByRole('heading', { name: `VPN ${vpnId}` }).waitFor();
       await popup.getByText(/Scan this QR code with your phone in the WireGuard app/).waitFor();
@@ -146,7 +151,20 @@ suite('renting a VPN in Chromium', () => {
       // Delete: confirm, then Deleted.
       await row.getByRole('button', { name: `Delete ${vpnId}` }).click();
       await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
-      await row.getByText('Deleted').waitFor({ timeout: 30_000 });
+      const deleting = Date.now();
+      await row
+        .getByText('Deleted')
+        .waitFor({ timeout: 30_000 })
+        .catch((error: unknown) => {
+          // Whether the server or the page was late: the server's lines on this VPN, with times.
+          const lines = server
+            .output()
+            .split('\n')
+            .filter((line) => line.includes(String(vpnId)));
+          throw new Error(
+            `${String(error)}\nclick at ${new Date(deleting).toISOString()}; server:\n${lines.slice(-20).join('\n')}`,
+          );
+        });
       expect(await row.getByRole('button').count()).toBe(0);
       await refreshBalance(page);
       await page.waitForFunction(
@@ -198,7 +216,7 @@ suite('renting a VPN in Chromium', () => {
       let consumed = NaN;
       let balance = NaN;
       for (let tries = 0; tries < 20; tries++) {
-        // The Usage cell's line ("Peanuts: 1.02 🥜"), not the Config cell's "maxPeanuts: 1.00".
+        // The Usage cell's line ("Peanuts: 1.02" and the peanut icon), not the Config cell's "maxPeanuts: 1.00".
         const usage = await vpnRows(page).first().innerText();
         consumed = Number(/(?:^|\n)\s*Peanuts: ([\d.]+)/.exec(usage)?.[1]);
         balance = await shownBalance(page);

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       devToolsPublic: false,
       allowedHosts: [],
+      adminEmails: [],
       embeddedIdp: true,
       idpRegion: 'ca-central-1',
       idpAuthFlow: 'USER_SRP_AUTH',

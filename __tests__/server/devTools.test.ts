@@ -9,6 +9,7 @@
  *   in) fails in each configuration.
  * - A loopback socket carrying X-Forwarded-For or Forwarded (a reverse proxy on this
  *   machine) is local only when TRUST_PROXY resolves it to loopback.
+ * @exclusive a network namespace and veth pair on the host (docs/development.md)
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,6 +37,7 @@ import {
   uniqueName,
   userOf,
 } from './identity/helpers';
+import { builtProgram } from '../support/builtServer';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
@@ -91,7 +93,7 @@ describe('production (NODE_ENV=production)', () => {
     const env = { ...productionEnv(25) };
     delete env.SMTP_URL;
     expect(() => loadConfig(env)).toThrow(new Error('SMTP_URL unset in environment!'));
-    const child = await run(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+    const child = await run(process.execPath, [builtProgram('server')], {
       cwd: ROOT,
       env: { ...process.env, ...env, PORT: '0' },
     }).then(

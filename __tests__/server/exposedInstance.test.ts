@@ -10,6 +10,7 @@
  * loopbackCallers.test.ts has the check's cases, and production refusing the public secret.
  * The namespace tests need root and iproute2; run this file under the machine-wide lock
  * (`flock /tmp/netns-tests.lock npx jest __tests__/server/exposedInstance.test.ts`).
+ * @exclusive a network namespace and veth pair on the host (docs/development.md)
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -38,12 +38,23 @@ describe('logs', () => {
     });
 
     const entries = logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    // One line per request at info, when it is answered: its method, URL, status and duration;
+    // Fastify's 'incoming request' line only at debug (20).
     const incoming = entries.filter((entry) => entry.msg === 'incoming request');
-    expect(incoming.map((entry) => (entry.req as { url: string }).url)).toEqual([
-      '/v1/regions/?[redacted]',
-      '/v1/unknown',
+    expect(incoming.map((entry) => entry.level)).toEqual([20, 20]);
+    expect(entries.filter((entry) => (entry.level as number) >= 30 && entry.req)).toHaveLength(2);
+    const completed = entries.filter((entry) => entry.msg === 'request completed');
+    expect(
+      completed.map((entry) => [
+        (entry.req as { method: string; url: string }).method,
+        (entry.req as { url: string }).url,
+        (entry.res as { statusCode: number }).statusCode,
+        typeof entry.responseTime,
+      ]),
+    ).toEqual([
+      ['GET', '/v1/regions/?[redacted]', 200, 'number'],
+      ['POST', '/v1/unknown', 404, 'number'],
     ]);
-    expect(entries.filter((entry) => entry.msg === 'request completed')).toHaveLength(2);
     expect(logs.text).not.toContain(SECRET_TOKEN);
     expect(logs.text).not.toContain('123456');
   });

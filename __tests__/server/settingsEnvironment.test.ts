@@ -117,7 +117,13 @@ describe('a wrong environment', () => {
 describe('secrets from files (<NAME>_FILE)', () => {
   it('marks the secrets, and only they accept a file', () => {
     const secrets = [...SETTINGS, ...HOST_ONLY_SETTINGS].filter((s) => s.secret).map((s) => s.name);
-    expect(secrets).toEqual(['DATABASE_URL', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'NATS_URL']);
+    expect(secrets).toEqual([
+      'DATABASE_URL',
+      'STRIPE_WEBHOOK_SECRET',
+      'SMTP_URL',
+      'METRICS_TOKEN',
+      'NATS_URL',
+    ]);
     // PORT is no secret: PORT_FILE means nothing.
     expect(loadConfig({ PORT_FILE: file('port', '9999') }).port).toBe(8080);
   });

@@ -53,7 +53,8 @@ describe('graceful shutdown (SIGTERM)', () => {
   });
 
   it('refuses new connections, finishes the request in flight, closes the database, exits 0', async () => {
-    server = await startServerProcess({ DATA_DIR: dataDir, WEB_DIR: dataDir });
+    // At debug, Fastify's 'incoming request' line tells when the request is in flight.
+    server = await startServerProcess({ DATA_DIR: dataDir, WEB_DIR: dataDir, LOG_LEVEL: 'debug' });
     const port = Number(new URL(server.url).port);
     const lockFile = path.join(dataDir, 'pglite.lock');
     expect(fs.existsSync(lockFile)).toBe(true);

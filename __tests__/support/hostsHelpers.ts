@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { nkeys } from 'nats';
+import { builtProgram } from './builtServer';
 import { makeTempDir, removeDir } from './helpers';
 import { hostPermissions, NatsOperator, seedText, type NatsPermissions } from './natsAuth';
 
@@ -265,13 +266,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 
 /** Spawns `npm run host`'s program (under `options.wrapper`, when given). */
 function spawnHost(options: TestHostOptions): ChildProcess {
-  const command = [
-    ...(options.wrapper ?? []),
-    process.execPath,
-    '--import',
-    'tsx',
-    path.join(ROOT, 'src', 'server', 'hostAgent', 'main.ts'),
-  ];
+  const command = [...(options.wrapper ?? []), process.execPath, builtProgram('host')];
   return spawn(command[0], command.slice(1), {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],

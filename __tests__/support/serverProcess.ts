@@ -1,12 +1,10 @@
 /**
- * Runs `src/server/server.ts` as a child process, as `npm start` does (reliability tests, issue
+ * Runs the built server (dist/server/server.cjs) as a child process, as `npm start` does (reliability tests, issue
  * 12): its URL once it listens, its output, SIGTERM/SIGKILL and its exit.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import { builtProgram, ROOT } from './builtServer';
 import { TEST_SERVER_ENV } from './helpers';
-
-const ROOT = path.resolve(__dirname, '../..');
 
 /** A server child process. */
 export interface ServerProcess {
@@ -31,7 +29,7 @@ export async function startServerProcess(
   timeoutMs = 90_000,
   options: { keepOutput?: boolean } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  const child = spawn(process.execPath, [builtProgram('server')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -186,7 +186,7 @@ export interface ApiAnswer<T = unknown> {
 export async function api<T = Record<string, unknown>>(
   app: App,
   user: TestUser | undefined,
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   payload?: unknown,
 ): Promise<ApiAnswer<T>> {

@@ -4,7 +4,26 @@ import { RefreshButton } from '../../src/web/components/RefreshButton';
 import { buildMenuItems, HELP_MENU_KEY } from '../../src/web/app/layout/menuItems';
 import { breakpointTokens } from '../../src/web/app/theme';
 import { isChunkLoadError } from '../../src/web/lib/chunkLoadError';
+import { formatBytes } from '../../src/core/format';
+import { BYTE_TICK_STEPS, flatRange } from '../../src/web/components/charts';
+import TimeSeriesChart from '../../src/web/components/charts/TimeSeriesChart';
 import { failOnConsoleErrors, renderWithProviders } from './testUtils';
+
+// jsdom has no canvas: uPlot is replaced by a recorder of the options it is given (its static
+// rangeNum, the usual range of an axis whose values differ, stays uPlot's own).
+const uPlotCalls: { options: Record<string, unknown>; data: unknown }[] = [];
+jest.mock('uplot', () => {
+  type RangeNum = { rangeNum: unknown };
+  const actual = jest.requireActual<RangeNum & { default?: RangeNum }>('uplot');
+  const FakeUPlot = jest.fn(function record(options: Record<string, unknown>, data: unknown) {
+    uPlotCalls.push({ options, data });
+    return { destroy: jest.fn(), setSize: jest.fn() };
+  });
+  return {
+    __esModule: true,
+    default: Object.assign(FakeUPlot, { rangeNum: (actual.default ?? actual).rangeNum }),
+  };
+});
 
 failOnConsoleErrors();
 
@@ -82,5 +101,76 @@ describe('isChunkLoadError', () => {
     );
     expect(isChunkLoadError(new Error('Render exploded'))).toBe(false);
     expect(isChunkLoadError(undefined)).toBe(false);
+  });
+});
+
+describe('the time-series chart', () => {
+  /** The range function and tick steps uPlot got for the `side` axis. */
+  type Scale = { range: (chart: unknown, min: number | null, max: number | null) => number[] };
+  type Axis = {
+    scale?: string;
+    incrs?: number[];
+    values: (chart: unknown, ticks: number[]) => string[];
+  };
+
+  beforeAll(() => {
+    // ResizeObserver is not in jsdom.
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      disconnect() {}
+      unobserve() {}
+    } as unknown as typeof ResizeObserver;
+  });
+
+  it('shows a traffic series of zeros on 0 B to 1 KiB, not 0 to 100', () => {
+    uPlotCalls.length = 0;
+    renderWithProviders(
+      <TimeSeriesChart
+        times={[1_800_000_000, 1_800_000_060, 1_800_000_120]}
+        series={[
+          {
+            label: 'Traffic',
+            values: [0, 0, 0],
+            format: formatBytes,
+            flatMax: 1024,
+            tickSteps: BYTE_TICK_STEPS,
+          },
+          { label: 'Peanuts', values: [0, 0.09, 0.18], axis: 'right' },
+        ]}
+        ariaLabel="Traffic and peanuts"
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'Traffic and peanuts' })).toBeInTheDocument();
+    expect(uPlotCalls).toHaveLength(1);
+    const { options } = uPlotCalls[0];
+    const scales = options.scales as Record<string, Scale>;
+    // uPlot reads a flat series as min = max = 0.
+    expect(scales.left.range(undefined, 0, 0)).toEqual([0, 1024]);
+    expect(scales.left.range(undefined, null, null)).toEqual([0, 1024]);
+    // A flat series on the right, with the default flat top of 1; a growing one keeps uPlot's.
+    expect(scales.right.range(undefined, 0, 0)).toEqual([0, 1]);
+    const [low, high] = scales.right.range(undefined, 0, 0.18);
+    expect(low).toBeLessThanOrEqual(0);
+    expect(high).toBeGreaterThanOrEqual(0.18);
+    expect(high).toBeLessThan(1);
+    const left = (options.axes as Axis[]).find((axis) => axis.scale === 'left')!;
+    expect(left.incrs).toContain(256);
+    expect(left.values(undefined, [0, 256, 512, 768, 1024])).toEqual([
+      '0 B',
+      '256 B',
+      '512 B',
+      '768 B',
+      '1 KiB',
+    ]);
+  });
+
+  it('ranges a flat series from 0, and formats bytes in binary units', () => {
+    expect(flatRange(0, 0, 1024)).toEqual([0, 1024]);
+    expect(flatRange(5000, 5000, 1024)).toEqual([0, 10_000]);
+    expect(flatRange(-2, -2, 1)).toEqual([-4, 0]);
+    expect(flatRange(0, 10, 1024)).toBeUndefined();
+    expect(
+      [0, 512, 1024, 1536, 8 * 1024 ** 2, 12.34 * 1024 ** 2, 3 * 1024 ** 3].map(formatBytes),
+    ).toEqual(['0 B', '512 B', '1 KiB', '1.5 KiB', '8 MiB', '12.34 MiB', '3 GiB']);
   });
 });

@@ -11,7 +11,8 @@ import type { Root } from 'react-dom/client';
 import { SIGNUP_CTA_TEXT } from '../../src/web/features/home/Landing';
 import { bootApp, LANDING_SHELL_ID } from '../../src/web/app/boot';
 import { mayHoldSession } from '../../src/web/app/lazyIdentity';
-import type { LandingShell } from '../../src/web/prerender/landingShell';
+import { darkSchemeStyle, type LandingShell } from '../../src/web/prerender/landingShell';
+import { PEANUT_TOKENS } from '../../src/web/components/tokens';
 import { failOnConsoleErrors, fakeFetch, jsonResponse, TEST_APP_CONFIG } from './testUtils';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -61,6 +62,35 @@ describe('the landing shell', () => {
     expect(screen.getByText('Terms Of Use')).toHaveAttribute('href', '/terms');
     expect(shell.html).not.toMatch(/<script/i);
     expect(shell.styles).toContain('data-ant-cssinjs-cache-path');
+  });
+
+  it("carries the dark scheme's variables for a dark device and a dark pick, not a light pick", () => {
+    const [dark] = shell.styles.match(/<style data-color-scheme="dark">[^<]*<\/style>/) ?? [''];
+    const css = dark.replace(/<[^>]*>/g, '');
+    const [media, picked] = css.split(/(?<=\}\})(?=html\[data-theme=dark\])/);
+    expect(media).toMatch(
+      /^@media \(prefers-color-scheme: dark\)\{html:not\(\[data-theme=light\]\) /,
+    );
+    expect(picked).toMatch(/^html\[data-theme=dark\] /);
+    for (const part of [media, picked]) {
+      expect(part).toContain(`background:${PEANUT_TOKENS.dark.bodyBg};`);
+      expect(part).toContain(`--ant-layout-body-bg:${PEANUT_TOKENS.dark.bodyBg};`);
+      expect(part).toContain('--ant-color-text:rgba(255,255,255,0.85);');
+    }
+  });
+});
+
+describe('darkSchemeStyle', () => {
+  it('keeps the variable blocks only the dark render has, and refuses anything else', () => {
+    const light = '<style a>.v{--x:#fff;}</style><style b>.s{color:var(--x);}</style>';
+    const dark = '<style a>.v{--x:#000;}</style><style b>.s{color:var(--x);}</style>';
+    const style = darkSchemeStyle(light, dark);
+    expect(style).toContain('html:not([data-theme=light]) .v{--x:#000;}');
+    expect(style).toContain('html[data-theme=dark] .v{--x:#000;}');
+    expect(style).not.toContain('.s{');
+    expect(() => darkSchemeStyle(light, '<style b>.s{color:#000;}</style>')).toThrow(
+      /not CSS variables/,
+    );
   });
 });
 

@@ -16,7 +16,7 @@ function Boom(): never {
 }
 
 describe('route table', () => {
-  it('has every route of spec §2, and /account (two-factor set-up)', () => {
+  it('has every route of spec §2, /account (two-factor set-up) and the operator console', () => {
     expect(pageRoutes.map((route) => (route.index ? '/' : `/${route.path}`))).toEqual([
       '/',
       '/pricing',
@@ -37,6 +37,7 @@ describe('route table', () => {
       '/unregister',
       '/referral',
       '/referral/terms',
+      '/admin/*',
       '/ticket',
       '/*',
     ]);

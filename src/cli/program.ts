@@ -6,11 +6,13 @@
  */
 import { Command, CommanderError } from 'commander';
 import { version } from '../../package.json';
+import { defineAdmin } from './commands/admin';
 import { defineBalance } from './commands/balance';
 import { defineConfirmRegistration } from './commands/confirmRegistration';
 import { defineCreate } from './commands/create';
 import { defineDelete } from './commands/delete';
 import { defineDownloadConfig } from './commands/downloadConfig';
+import { defineExtend } from './commands/extend';
 import { defineGet } from './commands/get';
 import { defineList } from './commands/list';
 import { defineListPeanutsPacks } from './commands/listPeanutsPacks';
@@ -81,8 +83,10 @@ export function buildProgram(io: CliIO): Command {
     defineCreate,
     defineList,
     defineGet,
+    defineExtend,
     defineDelete,
     defineDownloadConfig,
+    defineAdmin,
   ]) {
     define(program, action);
   }

@@ -48,6 +48,13 @@ export const CLI_COMMANDS = [
   { name: 'whoami', summary: 'show the signed-in account, the profile and the service' },
   { name: 'balance', summary: 'show your balance in peanuts' },
   { name: 'get', summary: 'show one VPN with its state and usage' },
+  { name: 'extend', summary: 'give a VPN more peanuts or more time while it has not ended' },
+  {
+    name: 'admin',
+    summary:
+      'operators only: find accounts, adjust peanuts, disable accounts, list and drain hosts',
+    operatorOnly: true,
+  },
 ] as const satisfies readonly CliCommandSpec[];
 
 /** The name of a command of the manifest. */

@@ -22,6 +22,27 @@ export function formatMiB(bytes: number | null | undefined): string {
   return `${(bytes / BYTES_PER_MIB).toFixed(2)} MiB`;
 }
 
+/** The binary units of {@link formatBytes}, each 1024 times the one before. */
+const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'] as const;
+
+/**
+ * Bytes in the largest binary unit that keeps the number at 1 or more, with at most two decimals
+ * and no trailing zeros: 0 -> `0 B`, 512 -> `512 B`, 1024 -> `1 KiB`, 1536 -> `1.5 KiB`,
+ * 12.34 MiB -> `12.34 MiB` (a chart's axis; the VPN list keeps {@link formatMiB}). 'N/A' when
+ * missing.
+ */
+export function formatBytes(bytes: number | null | undefined): string {
+  if (!present(bytes)) return NOT_AVAILABLE;
+  let unit = 0;
+  let value = Math.abs(bytes);
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const sign = bytes < 0 ? '-' : '';
+  return `${sign}${Number(value.toFixed(unit === 0 ? 0 : 2))} ${BYTE_UNITS[unit]}`;
+}
+
 /** Peanuts rounded to two decimals, e.g. `1.50` (no unit); 'N/A' when missing. */
 export function formatPeanuts(peanuts: number | null | undefined): string {
   if (!present(peanuts)) return NOT_AVAILABLE;

@@ -24,12 +24,41 @@ export interface PeanutsPacksResponse {
   packs: PeanutsPack[];
 }
 
+/** A rough duration: whole hours, or whole minutes under an hour. */
+export interface RoughDuration {
+  unit: 'hour' | 'minute';
+  count: number;
+}
+
+/** Whole hours, or minutes under an hour, of `seconds` (truncated). */
+export function roughDurationOf(seconds: number): RoughDuration {
+  const hours = Math.floor(seconds / 3600);
+  if (hours >= 1) return { unit: 'hour', count: hours };
+  return { unit: 'minute', count: Math.floor(seconds / 60) };
+}
+
 /** Formats whole hours or minutes for an estimate, e.g. `3 hours`, `45 minutes`, `1 hour`. */
 function roughDuration(seconds: number): string {
-  const hours = Math.floor(seconds / 3600);
-  if (hours >= 1) return `${hours} hour${hours === 1 ? '' : 's'}`;
-  const minutes = Math.floor(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const { unit, count } = roughDurationOf(seconds);
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+/** A pack's estimates (packDescription's numbers): seconds idle, seconds at 1 MiB/h, MiB. */
+export interface PackEstimates {
+  idleSeconds: number;
+  lightSeconds: number;
+  trafficMiB: number;
+}
+
+/** The estimates of a pack of `peanuts` at the spec §9 rates. */
+export function packEstimates(peanuts: number): PackEstimates {
+  const nano = toNano(peanuts);
+  const mib = 1024 * 1024;
+  return {
+    idleSeconds: nano / NANO_PER_SECOND,
+    lightSeconds: nano / (NANO_PER_SECOND + (mib * NANO_PER_BYTE) / 3600), // 1 MiB per hour
+    trafficMiB: Math.floor(nano / NANO_PER_BYTE / mib),
+  };
 }
 
 /**
@@ -37,11 +66,7 @@ function roughDuration(seconds: number): string {
  * (0.0015 peanut per second, 5e-7 peanut per byte).
  */
 export function packDescription(peanuts: number): string[] {
-  const nano = toNano(peanuts);
-  const idleSeconds = nano / NANO_PER_SECOND;
-  const mib = 1024 * 1024;
-  const lightSeconds = nano / (NANO_PER_SECOND + (mib * NANO_PER_BYTE) / 3600); // 1 MiB per hour
-  const trafficMiB = Math.floor(nano / NANO_PER_BYTE / mib);
+  const { idleSeconds, lightSeconds, trafficMiB } = packEstimates(peanuts);
   return [
     `About ${roughDuration(idleSeconds)} of an idle VPN`,
     `About ${roughDuration(lightSeconds)} with 1 MiB of traffic per hour`,

@@ -8,6 +8,7 @@
 import { InvalidRegionError, InvalidVpnIdError } from './errors';
 import { roundPeanuts } from './peanuts';
 import { isRegionId } from './regions';
+import type { VpnForecast } from './vpnUsage';
 
 /** VPN states in rank order (spec §4): the index is the rank. */
 export const VPN_STATES = [
@@ -49,6 +50,11 @@ export interface Vpn {
   region: string;
   state: VpnState;
   config: VpnConfig;
+  /**
+   * When a Running VPN is expected to end and why, at its recent rates (docs/api.md
+   * "Forecast"); absent otherwise.
+   */
+  forecast?: VpnForecast;
 }
 
 /**

@@ -62,6 +62,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Send the Authorization header (spec §6); default true. */
   auth?: boolean;
+  /** Extra request headers, e.g. `Idempotency-Key`. */
+  headers?: Readonly<Record<string, string>>;
   /** Statuses accepted as success; default any 2xx. */
   expect?: readonly number[];
   /** Aborts the call and any wait between retries. */
@@ -121,7 +123,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         if (value !== undefined) url.searchParams.set(key, String(value));
       }
       const label = `${method} ${url.toString()}`;
-      const headers: Record<string, string> = { accept: 'application/json' };
+      const headers: Record<string, string> = { ...req.headers, accept: 'application/json' };
       if (req.body !== undefined) headers['content-type'] = 'application/json';
       if (req.auth ?? true) {
         headers.authorization = (await options.getIdToken?.()) ?? 'Unauthenticated';

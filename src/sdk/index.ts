@@ -9,10 +9,13 @@
  * - {@link createHttpClient}: JSON calls with the retry rule (3 attempts on 429, 500, 502, 503,
  *   504); failures are {@link ApiError} (a status) or {@link NetworkError} (no answer).
  * - Public calls: {@link listRegions}, {@link listRegionsDetailed}, {@link listPeanutsPacks}.
- * - VPN calls: {@link listVpns}, {@link createVpn}, {@link getVpn}, {@link deleteVpn},
+ * - VPN calls: {@link listVpns}, {@link createVpn}, {@link getVpn}, {@link extendVpn},
+ *   {@link getVpnUsage}, {@link deleteVpn},
  *   {@link getConfig}, {@link getQrConfig}, {@link getBalance}.
  * - Referral calls: {@link getReferralCode}, {@link getReferrerCode}, {@link validateReferralCode},
  *   {@link getReferralStats}, {@link getReferralHistory}.
+ * - Preferences (docs/api.md): {@link getPreferences}, {@link updatePreferences}.
+ * - Email notices (docs/api.md): {@link getNotices}, {@link updateNotices}.
  * - Waiting (spec §4): {@link waitForState} and the delete workflow {@link deleteAndWait}.
  * - The password rule of sign-up: {@link passwordPolicyMessage}.
  *
@@ -72,10 +75,12 @@ export { fetchAppConfig, listPeanutsPacks, listRegions, listRegionsDetailed } fr
 export {
   createVpn,
   deleteVpn,
+  extendVpn,
   getBalance,
   getConfig,
   getQrConfig,
   getVpn,
+  getVpnUsage,
   listVpns,
   requestVpnCreation,
   requestVpnDeletion,
@@ -83,6 +88,7 @@ export {
   type ListVpnsOptions,
   type ListVpnsResult,
   type VpnConfigFile,
+  type VpnExtensionRequest,
   type VpnQrConfig,
 } from './vpns';
 export {
@@ -100,6 +106,18 @@ export {
   type ReferralValidationResult,
   type ReferrerCodeResponse,
 } from './referral';
+export {
+  getPreferences,
+  updatePreferences,
+  type AccountPreferences,
+  type AccountPreferencesPatch,
+} from './preferences';
+export {
+  getNotices,
+  updateNotices,
+  type AccountNotices,
+  type AccountNoticesPatch,
+} from './notices';
 export {
   deleteAndWait,
   realClock,

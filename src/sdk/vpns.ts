@@ -1,12 +1,11 @@
 /**
- * The VPN calls of spec §7 (authenticated): list with per-VPN metrics, create, get, delete, config,
- * QR config, and the balance. Every call takes an optional AbortSignal and goes through the
+ * The VPN calls of spec §7 (authenticated): list with per-VPN metrics, create, get, extend and
+ * usage over time (docs/api.md), delete, config, QR config, and the balance. Every call takes an optional AbortSignal and goes through the
  * HttpClient's retry rule (3 attempts on 429, 500, 502, 503, 504).
  */
 import { decodeBase64Text } from '../core/base64';
 import { LIBRARY_VPN_PAGE_SIZE } from '../core/constants';
 import { VpnCreationError, VpnDeletionError, VpnListingError } from '../core/errors';
-import type { PeanutsBalanceResponse } from '../core/peanuts';
 import {
   assertVpnId,
   vpnWithMetricsFromJson,
@@ -20,7 +19,11 @@ import {
   type VpnWithMetricsJson,
 } from '../core/vpn';
 import { confFileName, pngDataUrl } from '../core/vpnConfFile';
+import type { VpnUsageResponse } from '../core/vpnUsage';
 import { ApiError, type HttpClient } from './http';
+
+// The balance has a module of its own (the SPA's shell loads it without the VPN calls).
+export { getBalance } from './balance';
 
 /** Options common to the calls. */
 export interface CallOptions {
@@ -193,6 +196,49 @@ export async function createVpn(
   return getVpn(http, id, options);
 }
 
+/** The new values of {@link extendVpn}: peanuts (0 or less: unlimited) and seconds; one at least. */
+export interface VpnExtensionRequest {
+  maxPeanuts?: number;
+  deleteAfter?: number;
+}
+
+/**
+ * `PATCH /v1/vpns/{vpnId}` (docs/api.md "Extending a VPN"): gives a VPN that has not ended a new
+ * maxPeanuts and/or deleteAfter; the VPN with its metrics after the change.
+ * @throws InvalidVpnIdError; ApiError 400 with the server's message (e.g. 'Not enough peanuts,
+ *   you specified: 12 (10 more than consumed) and you have 7.'), 404 'Vpn not found';
+ *   NetworkError.
+ */
+export async function extendVpn(
+  http: HttpClient,
+  vpnId: string,
+  config: VpnExtensionRequest,
+  options: CallOptions = {},
+): Promise<VpnWithMetrics> {
+  const { data } = await http.request<VpnWithMetricsJson>('PATCH', vpnPath(vpnId), {
+    body: { config },
+    expect: [200],
+    signal: options.signal,
+  });
+  return vpnWithMetricsFromJson(data);
+}
+
+/**
+ * `GET /v1/vpns/{vpnId}/usage` (docs/api.md "Usage over time"): the VPN's cumulative bytes and
+ * peanuts over its life, oldest first, at most 300 points.
+ * @throws InvalidVpnIdError; ApiError 404 'Vpn not found'; NetworkError.
+ */
+export async function getVpnUsage(
+  http: HttpClient,
+  vpnId: string,
+  options: CallOptions = {},
+): Promise<VpnUsageResponse> {
+  const { data } = await http.request<VpnUsageResponse>('GET', `${vpnPath(vpnId)}/usage`, {
+    signal: options.signal,
+  });
+  return data;
+}
+
 /**
  * `DELETE /v1/vpns/{vpnId}` (spec §7); the answer must be 202 or 204.
  * @throws InvalidVpnIdError; VpnDeletionError 'Error during deletion of vpn: {id}: {body}' for any
@@ -270,15 +316,4 @@ export async function getQrConfig(
   );
   const base64 = base64Of(data, 'qrconfig');
   return { base64, dataUrl: pngDataUrl(base64) };
-}
-
-/** `GET /v1/peanuts` (spec §7): the balance in peanuts (may be negative). @throws ApiError, NetworkError */
-export async function getBalance(
-  http: HttpClient,
-  options: CallOptions = {},
-): Promise<PeanutsBalanceResponse> {
-  const { data } = await http.request<PeanutsBalanceResponse>('GET', '/v1/peanuts', {
-    signal: options.signal,
-  });
-  return data;
 }

@@ -13,8 +13,10 @@ import Fastify, {
 import { PACK_IDS, type ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db';
 import { errorHandler } from './errors';
-import { loggerOptions, type LogDestination } from './logger';
+import { loggerOptions, OneLinePerRequest, type LogDestination } from './logger';
 import { proxyTrust } from './net/loopback';
+import healthPlugin from './health/plugin';
+import metricsPlugin from './metrics/plugin';
 import latency from './plugins/external/latency';
 import rateLimit from './plugins/external/rateLimit';
 import security from './plugins/external/security';
@@ -35,14 +37,19 @@ import {
 import referralService from './referral/plugin';
 import auth from './plugins/services/auth';
 import ledgerService from './ledger/plugin';
+import noticesService from './notices/plugin';
 import packsService from './packs/plugin';
 import regionsService from './regions/plugin';
 import vpnsService from './vpns/plugin';
 import { presetOf } from './presets';
 import type { Provisioner } from './provisioners';
+import adminRoutes from './admin/plugin';
+import accountNoticesRoutes from './routes/accountNotices';
+import accountPreferencesRoutes from './routes/accountPreferences';
 import appConfigRoutes from './routes/appConfig';
 import checkoutRoutes from './routes/checkout';
 import devRoutes from './routes/dev';
+import noticesUnsubscribeRoutes from './routes/noticesUnsubscribe';
 import packRoutes from './routes/packs';
 import peanutsRoutes from './routes/peanuts';
 import peanutsHistoryRoutes from './routes/peanutsHistory';
@@ -108,6 +115,8 @@ function buildInstance(config: ServerConfig, deps: AppDeps): App {
   const { trustProxy } = config;
   return Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
+    // One line per request, written when it is answered, instead of Fastify's two.
+    logController: new OneLinePerRequest(),
     bodyLimit: config.bodyLimit,
     // A hop count trusts that many proxies nearest to us; a list, the proxies at those addresses.
     // The same predicate decides who is a loopback caller (net/loopback.ts).
@@ -134,6 +143,7 @@ async function registerPlugins(
   // Services.
   await app.register(configService, { config });
   await app.register(database, { db: handle.db });
+  await app.register(metricsPlugin);
   await app.register(regionsService);
   await app.register(packsService, { config });
   await app.register(ledgerService, { signupBonusPeanuts: preset.signupBonusPeanuts });
@@ -182,6 +192,13 @@ async function registerPlugins(
       },
     });
   }
+  // The notices go through the same mail as the codes (with a real Cognito pool: SMTP_URL's).
+  const noticeMailer =
+    mailer ??
+    (config.smtpUrl
+      ? createMailer({ db: handle.db, smtpUrl: config.smtpUrl, from: config.smtpFrom })
+      : undefined);
+  await app.register(noticesService, { mailer: noticeMailer });
   // A real Cognito pool's users get their account row on first use.
   await app.register(auth, {
     externalAccounts: config.cognitoIssuer
@@ -194,16 +211,23 @@ async function registerPlugins(
     provisioner: deps.provisioner,
     clock: deps.clock,
     tuning: deps.lifecycleTuning,
+    onEnded: (vpnId, reason) => app.notices.vpnEnded(vpnId, reason),
   });
   // Routes.
+  await app.register(healthPlugin);
   await app.register(regionRoutes);
   await app.register(packRoutes);
   await app.register(peanutsRoutes);
   await app.register(peanutsHistoryRoutes);
   await app.register(referralRoutes);
+  await app.register(accountPreferencesRoutes);
+  await app.register(accountNoticesRoutes);
+  await app.register(noticesUnsubscribeRoutes);
   await app.register(vpnRoutes);
   await app.register(webhookRoutes);
   await app.register(appConfigRoutes);
+  // The operator API (docs/operator-console.md).
+  await app.register(adminRoutes);
   // The development companions never exist in production.
   if (!config.production) {
     const checkout = await registerLocalCheckout(app, config);

@@ -23,6 +23,7 @@ import {
   LOCAL_WEBHOOK_SECRET,
   type PackId,
 } from './settings';
+import { parseCognitoIssuer } from './identity/cognitoPool';
 import { SettingsReader, type Env } from './settingsReader';
 
 export { LOCAL_WEBHOOK_SECRET, PACK_IDS, type PackId };
@@ -53,6 +54,8 @@ export interface ServerConfig {
    * browser opens it as localhost, 127.0.0.1 or a LAN address.
    */
   originsFixed: boolean;
+  /** Bearer token of `GET /metrics` (`METRICS_TOKEN`); undefined: loopback callers only. */
+  metricsToken: string | undefined;
   /** Directory of the built SPA (`WEB_DIR`). */
   webDir: string;
   /** pino log level (`LOG_LEVEL`). */
@@ -110,6 +113,8 @@ export interface ServerConfig {
    * e.g. `https://cognito-idp.ca-central-1.amazonaws.com/ca-central-1_AbC123`).
    */
   cognitoIssuer: string | undefined;
+  /** The operators' email addresses, lower case (`ADMIN_EMAILS`; docs/operator-console.md). */
+  adminEmails: readonly string[];
   /** Purchase link of each pack (`CHECKOUT_URL_STARTER`, `_PRO`, `_ELITE`). */
   checkoutUrls: Readonly<Record<PackId, string>>;
   /**
@@ -305,6 +310,13 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
   // Production never keeps codes in a readable local mailbox: they must be mailed.
   const smtpUrl = required('SMTP_URL');
   const cognitoIssuer = r.raw('COGNITO_ISSUER');
+  // The pool the operator console disables users in (identity/cognitoPool.ts).
+  if (cognitoIssuer !== undefined && !parseCognitoIssuer(cognitoIssuer)) {
+    r.fail(
+      'COGNITO_ISSUER',
+      `COGNITO_ISSUER must be a Cognito pool's issuer, https://cognito-idp.<region>.amazonaws.com/<poolId>, got: '${cognitoIssuer}'`,
+    );
+  }
   const embeddedIdp = r.boolean('EMBEDDED_IDP', cognitoIssuer === undefined);
   if (!embeddedIdp && cognitoIssuer === undefined && !r.hasFailed('EMBEDDED_IDP')) {
     r.fail('EMBEDDED_IDP', 'EMBEDDED_IDP=false needs COGNITO_ISSUER: nobody could sign in');
@@ -331,6 +343,7 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     publicUrl,
     originsFixed: publicUrlRaw !== undefined || identityEndpointRaw !== undefined,
     webDir: r.text('WEB_DIR'),
+    metricsToken: r.raw('METRICS_TOKEN'),
     logLevel,
     nodeEnv,
     production,
@@ -349,6 +362,10 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     smtpUrl,
     smtpFrom: r.text('SMTP_FROM'),
     cognitoIssuer,
+    adminEmails: (r.raw('ADMIN_EMAILS') ?? '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter((email) => email !== ''),
     checkoutUrls: Object.freeze(checkoutUrls),
     paymentLinks: readPaymentLinks(r),
     matchPackByAmount: r.boolean('STRIPE_MATCH_AMOUNT'),

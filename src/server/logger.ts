@@ -3,7 +3,12 @@
  * headers and secret-named body fields are redacted, and request URLs are logged without their
  * query string (which may carry codes or tokens).
  */
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { LogLevel } from './config';
 
 /** Text that replaces a redacted value. */
@@ -88,6 +93,28 @@ export function serializeRequest(request: FastifyRequest): Record<string, unknow
     host: request.host,
     remoteAddress: request.ip,
   };
+}
+
+/**
+ * Fastify's per-request log lines, one per request at `info`: 'request completed' (or
+ * 'request errored') with the request, status and responseTime, written when it is answered.
+ * Fastify's 'incoming request' line goes to `debug` (operators tracing a hung request set
+ * `LOG_LEVEL=debug`); error, 404 and stream lines are Fastify's own.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
 
 /** A writable destination for log lines (pino's `DestinationStream`). */

@@ -1,9 +1,9 @@
 /**
- * The server process (`npm start` runs this file with tsx): loads the configuration, opens and
+ * The server process (`npm start` runs its bundle, dist/server/server.cjs, with node): loads the configuration, opens and
  * migrates the database, builds the app and listens. SIGINT/SIGTERM stop it gracefully: no new
  * connections, running requests finish, then the database closes. A missing production setting
  * prints `{NAME} unset in environment!` (spec §8) and exits with status 1. SIGUSR2 serves the
- * backup requests of `npm run backup` (db/backup.ts). Unless `PROVISIONER`
+ * backup requests of `npm run backup` (db/backup.ts). `--version` prints the version. Unless `PROVISIONER`
  * forces one, the `netns` provisioner runs when the host can run it, else `simulated`.
  */
 import type { Server, ServerResponse } from 'node:http';
@@ -12,6 +12,7 @@ import { loadConfig, type ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db';
 import { serveBackupRequests } from './db/backup';
 import type { LogDestination } from './logger';
+import { VERSION } from './version';
 import { chooseProvisioner } from './provisioners';
 
 /** A listening server. */
@@ -95,8 +96,18 @@ export async function startServer(
   }
 }
 
+/**
+ * A second signal sooner than this after the first is the same stop (Ctrl-C reaches both
+ * `npm start` and the server, and npm relays it once more), in ms; a later one forces the exit.
+ */
+const REPEATED_SIGNAL_MS = 1000;
+
 /** Entry point: start, then stop on SIGINT/SIGTERM (a second signal or a time-out forces it). */
 async function main(): Promise<void> {
+  if (process.argv.includes('--version')) {
+    process.stdout.write(`${VERSION}\n`);
+    return;
+  }
   let config: ServerConfig;
   // PROVISIONER when set, else netns when this host can run it.
   const provisioner = chooseProvisioner(process.env);
@@ -118,12 +129,15 @@ async function main(): Promise<void> {
   server.app.log.info(provisioner, 'VPN provisioner');
 
   let stopping = false;
+  let stoppingSince = 0;
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) {
+      if (Date.now() - stoppingSince < REPEATED_SIGNAL_MS) return;
       server.app.log.warn({ signal }, 'second signal: exiting now');
       process.exit(1);
     }
     stopping = true;
+    stoppingSince = Date.now();
     server.app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
       server.app.log.error('shutdown timed out: exiting now');

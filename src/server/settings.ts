@@ -103,6 +103,7 @@ export const SETTINGS: readonly SettingDoc[] = [
     ),
     description: `Log level: ${LOG_LEVELS.join(', ')}`,
     default: 'info',
+    scope: 'both',
   }),
   setting({
     name: 'NODE_ENV',
@@ -204,15 +205,15 @@ export const SETTINGS: readonly SettingDoc[] = [
     name: 'SMTP_URL',
     schema: text(),
     description:
-      'SMTP server for sign-up confirmation and password reset codes, e.g. smtps://user:pass@mail.example.com',
-    default: 'unset: codes go to the local mailbox at /dev/mailbox/<email>',
+      'SMTP server for sign-up confirmation and password reset codes and the email notices (a VPN ended, a low balance), e.g. smtps://user:pass@mail.example.com',
+    default: 'unset: codes and notices go to the local mailbox at /dev/mailbox/<email>',
     requiredInProduction: true,
     secret: true,
   }),
   setting({
     name: 'SMTP_FROM',
     schema: text('Peanut VPN <no-reply@localhost>'),
-    description: 'Sender address of the code mails',
+    description: 'Sender address of the code and notice mails',
     default: 'Peanut VPN <no-reply@localhost>',
   }),
   setting({
@@ -223,11 +224,26 @@ export const SETTINGS: readonly SettingDoc[] = [
     default: 'unset: only the embedded identity provider',
   }),
   setting({
+    name: 'ADMIN_EMAILS',
+    schema: text(),
+    description:
+      'Comma-separated email addresses of the operators: confirmed accounts with these addresses use the operator console at /admin and the API /v1/admin/ (with a real Cognito pool, members of its group `admin` too; docs/operator-console.md)',
+    default: 'unset: no operator (but the Cognito group `admin`)',
+  }),
+  setting({
     name: 'EMBEDDED_IDP',
     schema: bool(),
     description:
       'Serve the embedded identity provider at /idp/ (and, without SMTP_URL, its local mailbox): `true` or `false`',
     default: '`true`, or `false` when COGNITO_ISSUER is set',
+  }),
+  setting({
+    name: 'METRICS_TOKEN',
+    schema: text(),
+    description:
+      'Bearer token that lets Prometheus scrape `GET /metrics` from anywhere (`Authorization: Bearer <token>`); unset, `/metrics` answers callers on this machine only',
+    default: 'unset: loopback callers only',
+    secret: true,
   }),
   setting({
     name: 'DEV_TOOLS_PUBLIC',

@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox';
 import {
   DEFAULT_MAX_BYTES_PER_S,
   NETNS_DEFAULTS,
+  int,
   num,
   setting,
   text,
@@ -149,6 +150,22 @@ export const HOST_ONLY_SETTINGS: readonly SettingDoc[] = [
     description:
       'Host: comma-separated region codes this host serves, e.g. `eu-west-3,eu-central-1`',
     default: 'required on a host',
+    scope: 'host',
+  }),
+  setting({
+    name: 'HOST_HEALTH_PORT',
+    schema: int(0, 65535),
+    description:
+      'Host: TCP port of the health server (`/healthz`, `/readyz`, `/metrics`), on HOST_HEALTH_ADDRESS; unset: none',
+    default: 'unset (no health server)',
+    scope: 'host',
+  }),
+  setting({
+    name: 'HOST_HEALTH_ADDRESS',
+    schema: text('127.0.0.1'),
+    description:
+      'Host: address the health server listens on; its `/metrics` has no token, so keep it on loopback or a network only Prometheus reaches',
+    default: '127.0.0.1',
     scope: 'host',
   }),
   setting({

@@ -21,6 +21,7 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '../../support/serverProcess';
+import { builtProgram } from '../../support/builtServer';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -30,7 +31,7 @@ function runScript(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/backupCli.ts', ...args], {
+  const child = spawn(process.execPath, [builtProgram('backup'), ...args], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,7 +2,7 @@
  * SRP sign-in (USER_SRP_AUTH, PASSWORD_VERIFIER) in raw requests below the library, against a
  * real server (only the identity plugin, in-memory PGlite): a correct claim, and each abuse
  * refused: A mod N = 0, replayed secret blocks, skewed or malformed timestamps, forged
- * signatures, late answers, and answers for another user.
+ * signatures, late answers, answers for another user, and altered sealed session keys.
  */
 import { formatTimestamp, N } from '../../../src/server/identity/srp';
 import { call, CLIENT_ID, PASSWORD, startIdentityServer, type IdentityServer } from './helpers';
@@ -117,5 +117,30 @@ describe('SRP', () => {
     request.ChallengeResponses.USERNAME = other;
     const r = await call(server.endpoint, 'RespondToAuthChallenge', request);
     expect(r.body.__type).toBe('NotAuthorizedException');
+  });
+
+  it('refuses a secret block whose sealed key was altered, and spends its challenge', async () => {
+    const { username } = await createUser(server, 'sealed');
+    const started = await startSrp(server, username);
+    const block = Buffer.from(started.parameters.SECRET_BLOCK, 'base64');
+    block[block.length - 20] ^= 1; // past the id: the sealed session key
+    const altered = { ...started.parameters, SECRET_BLOCK: block.toString('base64') };
+    // Signed with the right key over the altered block: only the seal refuses it.
+    const r = await call(
+      server.endpoint,
+      'RespondToAuthChallenge',
+      await answer({ ...started, parameters: altered }, PASSWORD),
+    );
+    expect(r.body).toEqual({
+      __type: 'NotAuthorizedException',
+      message: 'Incorrect username or password.',
+    });
+    const again = await call(
+      server.endpoint,
+      'RespondToAuthChallenge',
+      await answer(started, PASSWORD),
+    );
+    expect(again.body.__type).toBe('NotAuthorizedException');
+    expect(again.body.message).toBe('Invalid session for the user.');
   });
 });

@@ -26,6 +26,7 @@ import {
   TestNetwork,
   type TestNamespace,
 } from '../../support/netnsHelpers';
+import { builtProgram } from '../../support/builtServer';
 
 const skip = netnsSkipReason();
 const { env, settings } = testNetnsEnv('pnf', 54001, '10.213.0.0/24', '10.246.1.1');
@@ -69,7 +70,7 @@ async function kill(child: ChildProcess | undefined): Promise<void> {
  */
 async function secondService(extra: Record<string, string>): Promise<string> {
   const dataDir = makeTempDir('netns-owner-second');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  const child = spawn(process.execPath, [builtProgram('server')], {
     cwd: ROOT,
     env: {
       ...process.env,

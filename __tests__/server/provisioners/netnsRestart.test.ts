@@ -23,6 +23,7 @@ import {
   TestNetwork,
   type TestNamespace,
 } from '../../support/netnsHelpers';
+import { builtProgram } from '../../support/builtServer';
 
 const skip = netnsSkipReason();
 const { env, settings } = testNetnsEnv(
@@ -63,7 +64,7 @@ class ServerProcess {
 
   /** Starts it and waits until it answers. */
   async start(): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+    const child = spawn(process.execPath, [builtProgram('server')], {
       cwd: ROOT,
       env: {
         ...process.env,

@@ -10,6 +10,7 @@ import { chooseProvisioner } from '../../../src/server/provisioners';
 import { netnsAvailability } from '../../../src/server/provisioners/netnsSystem';
 import { makeTempDir, removeDir } from '../../support/helpers';
 import { netnsSkipReason, sweep, testNetnsEnv } from '../../support/netnsHelpers';
+import { builtProgram } from '../../support/builtServer';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -21,7 +22,7 @@ async function startOnce(
   env: Record<string, string>,
 ): Promise<{ output: string; code: number | null }> {
   const dataDir = makeTempDir('netns-start');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  const child = spawn(process.execPath, [builtProgram('server')], {
     cwd: ROOT,
     env: {
       ...process.env,

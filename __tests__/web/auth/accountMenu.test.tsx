@@ -39,7 +39,10 @@ describe('buildMenuItems', () => {
     expect(items.map((item) => item.key)).not.toContain('/login');
     const account = items[items.length - 1];
     expect(account.key).toBe(ACCOUNT_MENU_KEY);
-    expect(account.label).toBe(ANN.email);
+    // The email, cut with an ellipsis when long, its whole text the tooltip.
+    const label = account.label as { props: { title: string; children: string } };
+    expect(label.props.children).toBe(ANN.email);
+    expect(label.props.title).toBe(ANN.email);
     expect(account.children?.map((item) => item.key)).toEqual([
       '/account',
       '/referral',

@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NOTICES } from '../../../src/web/features/auth/Authenticator';
+import { AUTH_TEXT } from '../../../src/web/features/auth/authText';
+import { fill } from '../../../src/web/i18n/translator';
+
+const NOTICES = {
+  ...AUTH_TEXT.notices,
+  codeSent: (destination: string) => fill(AUTH_TEXT.notices.codeSent, { destination }),
+  resetCodeSent: (destination: string) => fill(AUTH_TEXT.notices.resetCodeSent, { destination }),
+};
 import { PASSWORD_HINT } from '../../../src/web/features/auth/passwordRule';
 import AuthPage from '../../../src/web/pages/AuthPage';
 import { cognitoError, fakeIdentity, type FakeIdentity } from '../fakeIdentity';

@@ -155,6 +155,7 @@ describe('DocCliPage', () => {
       'whoami',
       'balance',
       'get',
+      'extend',
     ]);
   });
 

@@ -137,7 +137,7 @@ describe('ReferralPage initialisation', () => {
       'Your Referral Statistics',
       'Your Referral History',
     ]) {
-      expect(await screen.findByRole('heading', { name, level: 3 })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name, level: 2 })).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'referral program terms' })).toHaveAttribute(
       'href',

@@ -107,9 +107,35 @@ export function fakeVpnApi(options: FakeVpnApiOptions = {}) {
         });
         return jsonResponse({ vpn: { id: vpn.vpnId } }, 202);
       }
-      const match = /^\/v1\/vpns\/([^/]+)(\/config|\/qrconfig)?$/.exec(path);
+      const match = /^\/v1\/vpns\/([^/]+)(\/config|\/qrconfig|\/usage)?$/.exec(path);
       const v = match ? find(match[1]) : undefined;
       if (!match || !v) return jsonResponse({ message: 'Vpn not found' }, 404);
+      if (method === 'PATCH') {
+        // An extension (docs/api.md): more than the mock limit (2) is refused as the server does.
+        const config = (body as { config: { maxPeanuts?: number; deleteAfter?: number } }).config;
+        if ((config.maxPeanuts ?? 0) > 2) {
+          return jsonResponse(
+            {
+              message: `Maximum number of peanuts should be 2, you specified: ${config.maxPeanuts} and you have ${state.balance}.`,
+            },
+            400,
+          );
+        }
+        v.vpn = { ...v.vpn, config: { ...v.vpn.config, ...config } };
+        return answer(v);
+      }
+      if (match[2] === '/usage') {
+        return jsonResponse({
+          points: [
+            { at: v.vpn.createdAt, bytes: 0, peanuts: 0 },
+            {
+              at: new Date(Date.parse(v.vpn.createdAt) + 60_000).toISOString(),
+              bytes: 2_097_152,
+              peanuts: 1.14,
+            },
+          ],
+        });
+      }
       if (method === 'DELETE') {
         v.vpn = { ...v.vpn, state: 'Deprovisioning' };
         v.script = ['Deprovisioning', 'Deleted'];

@@ -160,7 +160,9 @@ describe('VpnList', () => {
     });
     renderList(api);
     await userEvent.click(
-      await screen.findByRole('button', { name: `Download the configuration of ${vpn.vpnId}` }),
+      await screen.findByRole('button', {
+        name: `Config: download the configuration of ${vpn.vpnId}`,
+      }),
     );
     await waitFor(() => expect(saved).toBeDefined());
     click.mockRestore();
@@ -175,7 +177,7 @@ describe('VpnList', () => {
     const open = jest.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     renderList(api);
     await userEvent.click(
-      await screen.findByRole('button', { name: `Show the QR code of ${vpn.vpnId}` }),
+      await screen.findByRole('button', { name: `QRCode: show the QR code of ${vpn.vpnId}` }),
     );
     await waitFor(() => expect(popup.document.querySelector('img')).not.toBeNull());
     open.mockRestore();
@@ -194,7 +196,7 @@ describe('VpnList', () => {
     const open = jest.spyOn(window, 'open').mockReturnValue(null);
     renderList(api);
     await userEvent.click(
-      await screen.findByRole('button', { name: `Show the QR code of ${vpn.vpnId}` }),
+      await screen.findByRole('button', { name: `QRCode: show the QR code of ${vpn.vpnId}` }),
     );
     // The whole text of the error card (spec §8 catalogue), without a prefix.
     expect(await screen.findByText(WINDOW_BLOCKED_MESSAGE)).toBeInTheDocument();

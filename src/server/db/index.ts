@@ -8,6 +8,7 @@
  * ...)` always use `tx`: a query on `db` there waits for the transaction to end, which on PGlite
  * never happens (deadlock). A lock file stops a second process from opening the same data dir.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -99,6 +100,24 @@ export const MIGRATIONS_FOLDER = path.join(__dirname, 'migrations');
 /** `DATA_DIR` value that selects a throw-away in-memory PGlite (for tests). */
 export const MEMORY_DATA_DIR = 'memory://';
 
+/**
+ * Tests only: the environment variable naming a PGlite dump (`dumpDataDir`, a tar) of a migrated
+ * cluster, made once per test run by the tests' global setup. A new PGlite database (memory://,
+ * or a data directory that holds no cluster yet) is loaded from it instead of running initdb,
+ * which costs about 10 s of CPU in wasm; migrating it afterwards finds nothing to do. Unset
+ * (always, outside the tests), a new database starts empty.
+ */
+export const PGLITE_TEMPLATE_ENV = 'PEANUT_TEST_PGLITE_TEMPLATE';
+
+/** The template dump for a new PGlite cluster (see {@link PGLITE_TEMPLATE_ENV}), if any. */
+function pgliteTemplate(directory: string | undefined): Blob | undefined {
+  const file = process.env[PGLITE_TEMPLATE_ENV];
+  if (!file) return undefined;
+  if (directory !== undefined && fs.existsSync(path.join(directory, 'PG_VERSION')))
+    return undefined;
+  return new Blob([fs.readFileSync(file)]);
+}
+
 /** Key of the PostgreSQL advisory lock held while migrating (any constant 64-bit number). */
 const MIGRATION_LOCK_KEY = 7_271_489_173;
 
@@ -133,7 +152,10 @@ async function openPglite(dataDir: string, options: OpenDatabaseOptions): Promis
   const release = inMemory ? () => undefined : lockDirectory(directory);
   let client: PGlite;
   try {
-    client = inMemory ? await PGlite.create() : await PGlite.create({ fs: new NodeFS(directory) });
+    const loadDataDir = pgliteTemplate(inMemory ? undefined : directory);
+    client = inMemory
+      ? await PGlite.create({ loadDataDir })
+      : await PGlite.create({ fs: new NodeFS(directory), loadDataDir });
     if (!inMemory) restrictTree(directory);
   } catch (error) {
     release();

@@ -12,6 +12,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -34,6 +35,11 @@ export const regions = pgTable('regions', {
   cctld: text('cctld').notNull(),
   /** False hides the region from the API without deleting it. */
   enabled: boolean('enabled').notNull().default(true),
+  /**
+   * True while an operator has disabled it (docs/operator-console.md): still listed, shown as
+   * unavailable, and it takes no new VPN.
+   */
+  operatorDisabled: boolean('operator_disabled').notNull().default(false),
 });
 
 /** A row of `regions`. */
@@ -42,6 +48,9 @@ export type RegionRow = typeof regions.$inferSelect;
 export * from '../identity/schema';
 export * from '../billing/schema';
 export * from '../referral/schema';
+export * from '../admin/schema';
+export * from '../account/schema';
+export * from '../notices/schema';
 
 /**
  * The peanuts ledger (docs/architecture.md "Money"): append-only entries in integer nano-peanuts
@@ -189,6 +198,32 @@ export const vpns = pgTable(
 export type VpnRow = typeof vpns.$inferSelect;
 
 /**
+ * A VPN's usage over time (docs/api.md "Usage over time"): its cumulative totals as a metering
+ * pass wrote them, at most one row per VPN per minute (a pass adds one when the VPN's metered
+ * time crosses a minute: meterBatchSql.ts). Deleted when the VPN reaches Deleted or Failed (spec
+ * §1: a deleted VPN's logs are wiped; its totals stay on the statement); goes with the VPN's row.
+ */
+export const vpnUsagePoints = pgTable(
+  'vpn_usage_points',
+  {
+    /** The VPN. */
+    vpnId: text('vpn_id')
+      .notNull()
+      .references(() => vpns.vpnId, { onDelete: 'cascade' }),
+    /** Up to when it was charged (its metered time). */
+    at: timestamp('at', tz).notNull(),
+    /** Bytes charged so far, both directions. */
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    /** Nano-peanuts charged so far. */
+    consumedNano: bigint('consumed_nano', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.vpnId, table.at] })],
+);
+
+/** A row of `vpn_usage_points`. */
+export type VpnUsagePointRow = typeof vpnUsagePoints.$inferSelect;
+
+/**
  * VPN servers to tear down after their owner deleted the account (an outbox written in the
  * deleting transaction; the lifecycle deprovisions each and removes the row). No foreign key:
  * the VPN and user rows are gone by then.
@@ -263,6 +298,8 @@ export const vpnHosts = pgTable('vpn_hosts', {
   lastFaultAt: timestamp('last_fault_at', tz),
   /** The last fault, in words (VPN, bytes, seconds). */
   lastFault: text('last_fault'),
+  /** True while an operator has drained it: it takes no new VPN (as HOST_CAPACITY=0). */
+  drained: boolean('drained').notNull().default(false),
 });
 
 /** A row of `vpn_hosts`. */

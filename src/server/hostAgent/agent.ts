@@ -24,6 +24,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Msg, NatsConnection, Subscription } from 'nats';
+import type { Logger } from 'pino';
 import { safeMessage } from '../logger';
 import {
   createNetnsProvisioner,
@@ -42,6 +43,7 @@ import {
 } from '../provisioners/types';
 import { generateKeyPair } from '../provisioners/keys';
 import { upgradeLegacyState } from './hostLegacy';
+import { createHostMetrics, type HostMetrics } from './hostMetrics';
 import { HostState, type HostVpn } from './hostState';
 import { connectNats, drainOrClose, redactedUrl } from '../hosts/natsConnect';
 import {
@@ -61,10 +63,10 @@ import type { HostAgentSettings } from '../hosts/settings';
 /** A line logger (never given keys). */
 export type HostLog = (level: 'info' | 'warn' | 'error', msg: string, fields?: object) => void;
 
-/** JSON lines on stdout. */
-export const stdoutLog: HostLog = (level, msg, fields) => {
-  process.stdout.write(`${JSON.stringify({ time: Date.now(), level, msg, ...fields })}\n`);
-};
+/** A {@link HostLog} writing through the pino logger `logger` (JSON lines, `LOG_LEVEL`). */
+export function pinoHostLog(logger: Logger): HostLog {
+  return (level, msg, fields) => logger[level](fields ?? {}, msg);
+}
 
 /** Why a `netns` host refuses to start under `ip netns exec` (see netnsMountsPrivate). */
 export const PRIVATE_MOUNTS_MESSAGE =
@@ -100,13 +102,29 @@ export class HostAgent {
   private readonly chains = new Map<string, Promise<void>>();
   private readonly bootId = randomUUID();
   private stopped = false;
+  /** False from a NATS disconnection until the reconnection. */
+  private natsConnected = true;
   /** Byte counters changed in the state since it was last saved. */
   private countersChanged = false;
 
+  /** Its Prometheus metrics (hostMetrics.ts). */
+  readonly metrics: HostMetrics;
+
   constructor(
     private readonly settings: HostAgentSettings,
-    private readonly log: HostLog = stdoutLog,
-  ) {}
+    private readonly log: HostLog,
+  ) {
+    this.metrics = createHostMetrics(settings.regions, () =>
+      this.state ? [...this.state.vpns.values()].filter((vpn) => vpn.server).length : 0,
+    );
+  }
+
+  /** What is down (`/readyz` of the health server): the NATS connection; empty when serving. */
+  problems(): Record<string, string> {
+    if (this.stopped) return { nats: 'stopping' };
+    if (!this.nc || this.nc.isClosed() || !this.natsConnected) return { nats: 'not connected' };
+    return {};
+  }
 
   /** Loads the state, re-adopts its servers, connects and starts serving. */
   async start(): Promise<void> {
@@ -115,7 +133,15 @@ export class HostAgent {
     this.state = state;
     const allocations = memoryAllocations(
       state.servers,
-      () => state.save(),
+      // Written with the other changes of this turn (a burst of allocations writes once); the
+      // command that allocated awaits its own write of the VPN before it answers.
+      () => {
+        state
+          .saveSoon()
+          .catch((error: unknown) =>
+            this.log('error', 'saving the host state failed', { err: safeMessage(error) }),
+          );
+      },
       () => (this.countersChanged = true), // readings: saved after each round of usage reads
     );
     if (settings.provisioner === 'netns') {
@@ -156,6 +182,12 @@ export class HostAgent {
     this.log('info', 'connecting to NATS', { url: redactedUrl(settings.nats.url) });
     const nc = await connectNats(settings.nats, `peanut-host ${settings.hostId}`);
     this.nc = nc;
+    void (async () => {
+      for await (const status of nc.status()) {
+        if (status.type === 'disconnect') this.natsConnected = false;
+        if (status.type === 'reconnect') this.natsConnected = true;
+      }
+    })();
     this.subscription = nc.subscribe(deliverSubject(settings.hostId), {
       callback: (error, msg) => {
         if (error) this.log('error', 'command subscription failed', { err: error.message });
@@ -225,7 +257,17 @@ export class HostAgent {
     const key = command.op === 'list-live' ? '' : command.vpnId;
     const previous = this.chains.get(key) ?? Promise.resolve();
     const next = previous.then(async () => {
+      const startedAt = performance.now();
       const result = await this.run(command);
+      const seconds = (performance.now() - startedAt) / 1000;
+      this.metrics.observeCommand(command.op, result.ok, seconds);
+      // One line per command with its duration (never its keys).
+      this.log(result.ok ? 'info' : 'warn', 'command done', {
+        op: command.op,
+        vpnId: command.op === 'list-live' ? undefined : command.vpnId,
+        ok: result.ok,
+        durationMs: Math.round(seconds * 1000),
+      });
       this.publish('result', result);
       msg.respond(new TextEncoder().encode('+ACK'));
     });
@@ -256,7 +298,8 @@ export class HostAgent {
             region: command.region,
             endpoint: vpn?.server?.endpoint ?? null,
           });
-          if (this.state.vpns.delete(command.vpnId)) this.state.save();
+          if (this.state.vpns.delete(command.vpnId)) await this.state.saveSoon();
+          this.metrics.forget(command.vpnId);
           this.log('info', 'VPN deprovisioned', { vpnId: command.vpnId });
           return { ...base, vpnId: command.vpnId, ok: true };
         }
@@ -291,7 +334,7 @@ export class HostAgent {
         startedAtMs: Date.now(),
       };
       this.state.vpns.set(vpnId, vpn);
-      this.state.save();
+      await this.state.saveSoon();
     }
     vpn.clientPublicKey = command.clientPublicKey;
     vpn.presharedKey = command.presharedKey;
@@ -303,7 +346,7 @@ export class HostAgent {
       clientAddresses: result.clientAddresses,
       dns: result.dns,
     };
-    this.state.save();
+    await this.state.saveSoon();
     this.log('info', 'VPN provisioned', { vpnId, region });
     return vpn.server;
   }
@@ -336,6 +379,7 @@ export class HostAgent {
           runningAtMs: vpn.startedAtMs,
         });
         vpns.push({ vpnId, bytes });
+        this.metrics.observeBytes(vpnId, bytes);
       } catch (error) {
         this.log('warn', 'reading a VPN usage failed', { vpnId, err: safeMessage(error) });
       }

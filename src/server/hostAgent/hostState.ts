@@ -62,6 +62,28 @@ export class HostState {
     }
   }
 
+  /** The write the callers of {@link saveSoon} in this turn of the event loop wait for. */
+  private pendingSave: Promise<void> | undefined;
+
+  /**
+   * Writes the state once for every caller in this turn of the event loop (a burst of commands
+   * writes the file once, not once per VPN); resolves when written, so a caller answers only
+   * what is on disk. @throws the write's error, to every caller of that write.
+   */
+  saveSoon(): Promise<void> {
+    return (this.pendingSave ??= new Promise<void>((resolve, reject) => {
+      setImmediate(() => {
+        this.pendingSave = undefined;
+        try {
+          this.save();
+          resolve();
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
+    }));
+  }
+
   /** Writes the state (synchronously, atomically, mode 0600). */
   save(): void {
     const temporary = `${this.file}.${process.pid}.tmp`;

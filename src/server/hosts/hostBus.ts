@@ -70,6 +70,27 @@ export class HostBus {
     return this.options.settings;
   }
 
+  /** True when the NATS connection answers a round trip within `timeoutMs`. */
+  async pings(timeoutMs: number): Promise<boolean> {
+    const nc = this.nc;
+    if (!nc || nc.isClosed() || !this.js) return false;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    try {
+      return await Promise.race([
+        nc.rtt().then(
+          () => true,
+          () => false,
+        ),
+        late,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** The JetStream client, connecting (and setting up the command stream) on first use. */
   ready(): Promise<JetStreamClient> {
     if (this.js) return Promise.resolve(this.js);

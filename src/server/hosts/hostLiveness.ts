@@ -21,6 +21,8 @@ export interface HostInfo {
   regions: string[];
   /** Announced capacity, when the host says. */
   capacity?: number;
+  /** True while an operator has drained it (it takes no new VPN); absent when not read. */
+  drained?: boolean;
   /** Last heartbeat, epoch ms. */
   lastSeenMs: number;
   /** VPNs alive at the last heartbeat. */
@@ -46,6 +48,7 @@ export function hostInfoOf(row: VpnHostRow): HostInfo {
     bootId: row.bootId,
     regions: row.regions,
     capacity: row.capacity ?? undefined,
+    drained: row.drained,
     lastSeenMs: row.lastSeenAt.getTime(),
     alive: row.alive.length,
     faults: {

@@ -22,7 +22,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Database } from '../db';
 import { vpns } from '../db/schema';
 import { safeMessage } from '../logger';
@@ -40,7 +40,12 @@ import {
 import { TERMINAL_STATES } from '../vpns/store';
 import { loadHosts, recordHeartbeat, type HostInfo } from './hostLiveness';
 import { HostMonitor } from './hostMonitor';
-import { noHostMessage, placeVpn, regionUnavailable, type PlacementView } from './hostPlacement';
+import {
+  noHostMessage,
+  PlacementBatcher,
+  regionUnavailable,
+  type PlacementView,
+} from './hostPlacement';
 import { HostBus } from './hostBus';
 import { ReportedBytesReader, UsageRecorder, type ReportedBytes } from './hostUsage';
 import {
@@ -52,6 +57,9 @@ import {
 } from './protocol';
 import type { HostsSettings } from './settings';
 import { VpnHosts } from './vpnHosts';
+
+/** Longest wait for NATS to answer the readiness ping, ms. */
+const HEALTH_PING_MS = 1000;
 
 /** Options of {@link createHostsProvisioner}. */
 export interface HostsProvisionerOptions {
@@ -83,11 +91,18 @@ export class HostsProvisioner implements Provisioner {
   readonly rejected: RejectedReport[] = [];
   readonly startedAtMs: number;
   private readonly monitor: HostMonitor;
+  private readonly placement: PlacementBatcher;
 
   constructor(private readonly options: HostsProvisionerOptions) {
     this.startedAtMs = this.now();
     this.vpnHosts = new VpnHosts(options.db);
     this.reportedBytes = new ReportedBytesReader(options.db);
+    this.placement = new PlacementBatcher(
+      options.db,
+      () => this.view,
+      (vpnIds) => this.vpnHosts.hostsOf(vpnIds),
+      (vpnId, hostId) => this.vpnHosts.remember(vpnId, hostId),
+    );
     this.usageRecorder = new UsageRecorder({
       db: options.db,
       maxBytesPerS: options.settings.maxBytesPerS,
@@ -136,6 +151,11 @@ export class HostsProvisioner implements Provisioner {
     return this.bus.ready();
   }
 
+  /** Undefined when the NATS connection answers a ping within a second (`/readyz`). */
+  async health(): Promise<string | undefined> {
+    return (await this.bus.pings(HEALTH_PING_MS)) ? undefined : 'NATS is not connected';
+  }
+
   /** Stops the monitor and closes the connection. Idempotent. */
   async close(): Promise<void> {
     await this.monitor.stop();
@@ -167,6 +187,7 @@ export class HostsProvisioner implements Provisioner {
       if (!heartbeat) return;
       const nowMs = this.now();
       this.hosts.set(hostId, {
+        drained: this.hosts.get(hostId)?.drained,
         hostId,
         bootId: heartbeat.bootId,
         regions: heartbeat.regions,
@@ -257,6 +278,8 @@ export class HostsProvisioner implements Provisioner {
     for (const host of hosts) {
       const known = this.hosts.get(host.hostId);
       if (!known || known.lastSeenMs < host.lastSeenMs) this.hosts.set(host.hostId, host);
+      // An operator's drain is read from the database whatever this process heard.
+      else known.drained = host.drained;
     }
   }
 
@@ -289,15 +312,11 @@ export class HostsProvisioner implements Provisioner {
   /** Creating -> Created: places the VPN on a host of its region (once). */
   async prepare(vpn: PrepareTarget, operation?: OperationOptions): Promise<void> {
     await this.ready();
-    if (await this.vpnHosts.hostOf(vpn.vpnId)) return;
+    if (this.vpnHosts.cached(vpn.vpnId)) return;
     operation?.signal?.throwIfAborted();
-    const hostId = await placeVpn(this.options.db, this.view, vpn.region);
-    if (!hostId) throw new Error(noHostMessage(vpn.region));
-    await this.options.db
-      .update(vpns)
-      .set({ hostId })
-      .where(and(eq(vpns.vpnId, vpn.vpnId), isNull(vpns.hostId)));
-    const placed = await this.vpnHosts.hostOf(vpn.vpnId);
+    // Batched with the other VPNs placed now; a VPN placed before keeps its host.
+    const placed = await this.placement.place(vpn.vpnId, vpn.region);
+    if (!placed) throw new Error(noHostMessage(vpn.region));
     this.options.log?.info({ vpnId: vpn.vpnId, hostId: placed }, 'VPN placed');
   }
 

@@ -3,7 +3,7 @@
  * service (`npm start` with `NATS_URL`) and a VPN host (`npm run host`).
  */
 import { isRegionId } from '../../core/regions';
-import { DEFAULT_MAX_BYTES_PER_S, PROVISIONER_NAMES } from '../settings';
+import { DEFAULT_MAX_BYTES_PER_S, LOG_LEVELS, PROVISIONER_NAMES } from '../settings';
 import { SettingsReader, type Env } from '../settingsReader';
 import {
   hostNamePrefix,
@@ -52,6 +52,12 @@ export interface HostAgentSettings {
   simulatedStepMs: number;
   /** The `netns` provisioner's settings (`WG_*`, `NETNS_PREFIX`). */
   netns: NetnsSettings;
+  /** `HOST_HEALTH_PORT`: the health server's port (`/healthz`, `/readyz`, `/metrics`); none. */
+  healthPort: number | undefined;
+  /** `HOST_HEALTH_ADDRESS`: the address the health server listens on. */
+  healthAddress: string;
+  /** `LOG_LEVEL`. */
+  logLevel: (typeof LOG_LEVELS)[number];
 }
 
 export { DEFAULT_MAX_BYTES_PER_S };
@@ -143,6 +149,9 @@ export function loadHostAgentSettings(env: Env): HostAgentSettings {
     simulatedStepMs: Math.floor(r.number('SIMULATED_STEP_MS', { exponent: true })),
     // Names of its own: hosts on one machine share /var/run/netns and /var/run/wireguard.
     netns: loadNetnsSettings(env, { defaultPrefix: hostNamePrefix(hostId), reader: r }),
+    healthPort: r.raw('HOST_HEALTH_PORT') === undefined ? undefined : r.int('HOST_HEALTH_PORT'),
+    healthAddress: r.text('HOST_HEALTH_ADDRESS'),
+    logLevel: r.choice('LOG_LEVEL', LOG_LEVELS),
   };
   r.finish();
   return settings;

@@ -42,6 +42,16 @@ export class VpnHosts {
     return owners;
   }
 
+  /** The host of `vpnId` known here without reading the database, or undefined. */
+  cached(vpnId: string): string | undefined {
+    return this.known.get(vpnId);
+  }
+
+  /** Remembers that `vpnId` is recorded on `hostId` (this process just wrote it). */
+  remember(vpnId: string, hostId: string): void {
+    this.known.set(vpnId, hostId);
+  }
+
   /** The recorded host of `vpnId`, or undefined. @throws the database's error. */
   async hostOf(vpnId: string): Promise<string | undefined> {
     return (await this.hostsOf([vpnId])).get(vpnId);

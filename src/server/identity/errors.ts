@@ -35,6 +35,8 @@ export const idpErrors = {
     new IdpError('UserNotFoundException', 'Username/client id combination not found.'),
   incorrectCredentials: () => new IdpError('NotAuthorizedException', INCORRECT_CREDENTIALS),
   notConfirmed: () => new IdpError('UserNotConfirmedException', 'User is not confirmed.'),
+  /** An account an operator disabled (docs/operator-console.md), as Cognito answers. */
+  disabled: () => new IdpError('NotAuthorizedException', 'User is disabled.'),
   alreadyConfirmed: () =>
     new IdpError('NotAuthorizedException', 'User cannot be confirmed. Current status is CONFIRMED'),
   codeMismatch: () =>

@@ -15,6 +15,14 @@ import type { HookUser } from './actions';
 import { users } from './schema';
 import { generateSalt, N } from './srp';
 
+/** The username prefix of a pool user's row: `cognito:<sub>`. */
+const EXTERNAL_USERNAME_PREFIX = 'cognito:';
+
+/** True when `username` is that of a real Cognito pool user's row (made here on first use). */
+export function isExternalUsername(username: string): boolean {
+  return username.startsWith(EXTERNAL_USERNAME_PREFIX);
+}
+
 /** A Cognito `sub` (a UUID). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -59,7 +67,7 @@ export function createExternalAccounts(
           const email = user.email.trim().toLowerCase();
           const row = {
             sub,
-            username: `cognito:${sub}`,
+            username: `${EXTERNAL_USERNAME_PREFIX}${sub}`,
             emailVerified: user.emailVerified,
             confirmed: true,
             srpSalt: generateSalt(),

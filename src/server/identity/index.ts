@@ -7,7 +7,17 @@ export { AUTH_FLOWS, type HookUser } from './actions';
 export type { IdentityTx } from './db';
 export { createMailer, type Mailbox } from './mailer';
 export * as identitySchema from './schema';
-export { createExternalAccounts, type ExternalAccounts } from './externalAccounts';
+export {
+  createExternalAccounts,
+  isExternalUsername,
+  type ExternalAccounts,
+} from './externalAccounts';
+export {
+  createCognitoPool,
+  CognitoPoolError,
+  parseCognitoIssuer,
+  type CognitoPool,
+} from './cognitoPool';
 export { createDbSmsOutbox, type SmsOutbox } from './sms';
 export {
   createIdTokenVerifier,

@@ -1,8 +1,8 @@
 /**
- * Mail of the identity provider: confirmation and password-reset codes. In the embedded default
- * they go to the local mailbox (database table `dev_mailbox`, read at `GET /dev/mailbox/<email>`,
- * docs/architecture.md "Fixed points"); with an SMTP URL they are sent through nodemailer. Neither
- * logs a code.
+ * Mail of the identity provider (confirmation and password-reset codes) and of the notices
+ * (notices/mails.ts). In the embedded default they go to the local mailbox (database table
+ * `dev_mailbox`, read at `GET /dev/mailbox/<email>`, docs/architecture.md "Fixed points"); with
+ * an SMTP URL they are sent through nodemailer. Neither logs a code.
  */
 import { desc, eq } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
@@ -16,12 +16,17 @@ export interface MailMessage {
   subject: string;
   /** Plain-text body. */
   text: string;
-  /** The code the mail carries (kept in the local mailbox for tests and self-hosters). */
+  /**
+   * The code the mail carries (kept in the local mailbox for tests and self-hosters); empty for
+   * a mail without one (a notice).
+   */
   code: string;
+  /** Extra headers of mail sent over SMTP (e.g. `List-Unsubscribe`); the local mailbox drops them. */
+  headers?: Record<string, string>;
 }
 
 /** A mail in the local mailbox, as `GET /dev/mailbox/<email>` answers it. */
-export interface MailboxEntry extends MailMessage {
+export interface MailboxEntry extends Omit<MailMessage, 'headers'> {
   /** When it was sent, ISO 8601. */
   sentAt: string;
 }
@@ -111,7 +116,13 @@ export function createDbMailbox(db: IdentityDb, clock: () => number = Date.now):
 
 /** What the SMTP mailer needs of a nodemailer transporter. */
 export interface MailTransport {
-  sendMail(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  sendMail(mail: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    headers?: Record<string, string>;
+  }): Promise<unknown>;
 }
 
 /** Options of `createSmtpMailer`. */
@@ -136,6 +147,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
         to: message.to,
         subject: message.subject,
         text: message.text,
+        ...(message.headers ? { headers: message.headers } : {}),
       });
     },
   };

@@ -50,6 +50,7 @@ import { DEFAULT_VPN_CONFIG_LIMITS, type VpnConfigLimits } from '../../core/limi
 import { serverSecret } from '../secrets';
 import { issuerOf, TokenService } from './tokens';
 import { safeMessage } from '../logger';
+import { recordIdentityAction } from '../metrics/events';
 
 /** Options of the identity plugin. */
 export interface IdentityPluginOptions extends IdentityHooks {
@@ -254,11 +255,13 @@ async function identityPlugin(app: FastifyInstance, opts: IdentityPluginOptions)
       try {
         // Code budgets are counted per caller (codes.ts): the client address, TRUST_PROXY applied.
         const result = await runAction({ ...ctx, caller: callerOf(request.ip) }, action, body);
+        recordIdentityAction(action, body, result);
         if (SESSION_ENDING_ACTIONS.has(action)) for (const listener of sessionsEnded) listener();
         return reply.code(200).type(AMZ_JSON).send(JSON.stringify(result));
       } catch (error) {
         if (error instanceof IdpError) {
           request.log.info({ action, errorType: error.type }, 'identity action refused');
+          recordIdentityAction(action, body, undefined, error.type);
           return sendError(reply, error.statusCode, error.type, error.message);
         }
         request.log.error({ action, error: safeMessage(error) }, 'identity action failed');

@@ -77,6 +77,11 @@ export const users = pgTable(
     passwordChangeRequired: boolean('password_change_required').notNull().default(false),
     /** The preferred second factor, `SMS_MFA` or `SOFTWARE_TOKEN_MFA`, or null. */
     preferredMfa: text('preferred_mfa').$type<MfaType>(),
+    /**
+     * True while an operator has disabled the account (docs/operator-console.md): sign-in answers
+     * NotAuthorizedException 'User is disabled.' and its sessions are revoked.
+     */
+    disabled: boolean('disabled').notNull().default(false),
   },
   // Unconfirmed sign-ups expire: the sweep finds them by age.
   (table) => [
@@ -151,7 +156,10 @@ export const idpSrpChallenges = pgTable(
     secretHash: text('secret_hash').primaryKey(),
     /** The user; null for the decoy challenge of an unknown user. */
     sub: uuid('sub').references(() => users.sub, { onDelete: 'cascade' }),
-    /** The session key K both sides derive (16 bytes, hex); the client proves it knows it. */
+    /**
+     * The session key K both sides derive (16 bytes, hex) of a device challenge; empty for a
+     * password challenge, whose K travels sealed in its SECRET_BLOCK (actions/srpSecretBlock.ts).
+     */
     sessionKey: text('session_key').notNull(),
     /** The remembered device of a device SRP challenge (DEVICE_SRP_AUTH); null for a password. */
     deviceKey: text('device_key'),

@@ -10,6 +10,7 @@ import { toNano } from '../../core/peanuts';
 import { rowsOf, type Database } from '../db';
 import { ledgerEntries, signupBonusGrants } from '../db/schema';
 import { emailHash, emailHashes } from '../secrets';
+import { recordEvent } from '../metrics/events';
 
 /** A database or an open transaction of one. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -77,6 +78,9 @@ export function createLedger(
         .values(entry)
         .onConflictDoNothing({ target: ledgerEntries.key })
         .returning({ id: ledgerEntries.id });
+      if (written.length === 1 && entry.amountNano > 0) {
+        recordEvent('peanutsCredited', { kind: entry.kind, amountNano: entry.amountNano });
+      }
       return written.length === 1;
     },
     async balanceNano(userSub, tx = db) {

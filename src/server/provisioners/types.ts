@@ -103,6 +103,11 @@ export interface Provisioner {
    * Optional: provisioners that serve every region omit it.
    */
   regionUnavailable?(region: string): string | undefined;
+  /**
+   * Why the provisioner cannot work now (e.g. its message broker is not connected), or
+   * undefined when it can (`/readyz`). Optional: provisioners with no link outside omit it.
+   */
+  health?(): Promise<string | undefined>;
   /** Releases what the provisioner holds (connections, timers) when the service stops. */
   close?(): Promise<void>;
 }

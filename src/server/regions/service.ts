@@ -17,6 +17,11 @@ export interface RegionsService {
   listDetailed(): Promise<RegionDetailed[]>;
   /** The ids of the enabled regions, ordered. */
   listIds(): Promise<string[]>;
+  /**
+   * The ids of the listed regions an operator has disabled (docs/operator-console.md
+   * "Regions"): shown unavailable, they take no new VPN.
+   */
+  disabledIds(): Promise<Set<string>>;
   /** Forgets the cached list: the next read queries the database. */
   invalidate(): void;
 }
@@ -26,21 +31,22 @@ export const REGIONS_CACHE_TTL_MS = 10_000;
 
 /** Creates the regions service on `db`, caching for `ttlMs` milliseconds (0: no cache). */
 export function createRegionsService(db: Database, ttlMs = REGIONS_CACHE_TTL_MS): RegionsService {
-  const query = async (): Promise<RegionDetailed[]> =>
+  const query = async (): Promise<(RegionDetailed & { operatorDisabled: boolean })[]> =>
     db
       .select({
         name: regions.id,
         city: regions.city,
         country: regions.country,
         cctld: regions.cctld,
+        operatorDisabled: regions.operatorDisabled,
       })
       .from(regions)
       .where(eq(regions.enabled, true))
       .orderBy(asc(regions.id));
 
   // One pending or fresh query shared by every reader; a failed query is not cached.
-  let cached: { list: Promise<RegionDetailed[]>; expires: number } | undefined;
-  const read = (): Promise<RegionDetailed[]> => {
+  let cached: { list: ReturnType<typeof query>; expires: number } | undefined;
+  const read = (): ReturnType<typeof query> => {
     const now = Date.now();
     if (cached && now < cached.expires) return cached.list;
     const entry = { list: query(), expires: now + ttlMs };
@@ -52,8 +58,11 @@ export function createRegionsService(db: Database, ttlMs = REGIONS_CACHE_TTL_MS)
   };
 
   return {
-    listDetailed: async () => (await read()).map((region) => ({ ...region })),
+    listDetailed: async () =>
+      (await read()).map(({ operatorDisabled: _disabled, ...region }) => region),
     listIds: async () => (await read()).map((region) => region.name),
+    disabledIds: async () =>
+      new Set((await read()).filter((region) => region.operatorDisabled).map(({ name }) => name)),
     invalidate: () => {
       cached = undefined;
     },

@@ -29,12 +29,18 @@ const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: RegionsDetailedResponseSchema, ...errorResponses },
       },
     },
-    async () => ({
-      regions: (await app.regions.listDetailed()).map((region) => {
-        const available = app.vpns.regionAvailable(region.name);
-        return available === undefined ? region : { ...region, available };
-      }),
-    }),
+    async () => {
+      const disabled = await app.regions.disabledIds();
+      return {
+        regions: (await app.regions.listDetailed()).map((region) => {
+          // A region an operator disabled is listed, unavailable (docs/operator-console.md).
+          const available = disabled.has(region.name)
+            ? false
+            : app.vpns.regionAvailable(region.name);
+          return available === undefined ? region : { ...region, available };
+        }),
+      };
+    },
   );
 };
 

@@ -1,6 +1,7 @@
 /**
  * The caller's VPNs (spec §7, authenticated): `GET /v1/vpns`, `POST /v1/vpns/`,
- * `GET|DELETE /v1/vpns/{vpnId}`, `GET /v1/vpns/{vpnId}/config` and `/qrconfig` (each with or
+ * `GET|DELETE /v1/vpns/{vpnId}`, `PATCH /v1/vpns/{vpnId}` (extend) and
+ * `GET /v1/vpns/{vpnId}/usage` (docs/api.md), `GET /v1/vpns/{vpnId}/config` and `/qrconfig` (each with or
  * without a trailing slash). Errors (spec §9): 400 with the spec's message for bad input or a
  * product rule, 404 'Vpn not found' for a missing VPN or another user's, 500 otherwise.
  */
@@ -12,11 +13,13 @@ import {
   CreateVpnBodySchema,
   CreateVpnResponseSchema,
   DeleteVpnResponseSchema,
+  ExtendVpnBodySchema,
   ListVpnsQuerySchema,
   ListVpnsResponseSchema,
   VpnConfigFileSchema,
   VpnParamsSchema,
   VpnQrConfigSchema,
+  VpnUsageSchema,
   VpnWithMetricsSchema,
 } from '../schemas/vpns';
 import { MAX_PAGE_SIZE, vpnIdOfParam } from '../vpns/service';
@@ -84,6 +87,26 @@ const vpnRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => app.vpns.get(request.identity.sub, vpnIdOfParam(request.params.vpnId)),
   );
 
+  app.patch(
+    '/v1/vpns/:vpnId',
+    {
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      preHandler,
+      schema: {
+        ...common,
+        summary:
+          'Extend a VPN that has not ended: a new maxPeanuts and/or deleteAfter, used from the next metering pass',
+        params: VpnParamsSchema,
+        body: ExtendVpnBodySchema,
+        response: { 200: VpnWithMetricsSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      app.vpns.extend(request.identity, vpnIdOfParam(request.params.vpnId), request.body),
+  );
+
   app.delete(
     '/v1/vpns/:vpnId',
     {
@@ -128,6 +151,20 @@ const vpnRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.header('cache-control', 'no-store');
       return { config: Buffer.from(text, 'utf8').toString('base64') };
     },
+  );
+
+  app.get(
+    '/v1/vpns/:vpnId/usage',
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: "A VPN's usage over time: cumulative bytes and peanuts, at most 300 points",
+        params: VpnParamsSchema,
+        response: { 200: VpnUsageSchema, ...errorResponses },
+      },
+    },
+    async (request) => app.vpns.usage(request.identity.sub, vpnIdOfParam(request.params.vpnId)),
   );
 
   app.get(

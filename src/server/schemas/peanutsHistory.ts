@@ -25,13 +25,13 @@ export const PeanutsHistoryEntrySchema = Type.Object(
     date: Type.String({ format: 'date-time', description: 'When it happened (ISO 8601)' }),
     kind: Type.String({
       description:
-        'signup_bonus, purchase, usage (one line per VPN, summed), refund, dispute, referral_reward, referral_reversal',
+        'signup_bonus, purchase, usage (one line per VPN, summed), refund, dispute, referral_reward, referral_reversal, adjustment (by an operator)',
     }),
     amount: Type.Number({ description: 'Peanuts, signed: credits positive' }),
     balanceAfter: Type.Number({ description: 'Balance in peanuts right after it' }),
     reference: Type.Union([Type.String(), Type.Null()], {
       description:
-        'The VPN id (usage), the checkout session id (purchase, refund, dispute) or the relationshipId (referral_reward, referral_reversal)',
+        'The VPN id (usage), the checkout session id (purchase, refund, dispute) the relationshipId (referral_reward, referral_reversal) or the audit entry id (adjustment)',
     }),
     pack: Type.Optional(Type.String({ description: 'The pack of a purchase, refund or dispute' })),
     purchaseState: Type.Optional(

@@ -55,6 +55,23 @@ export const VpnSchema = Type.Object(
       },
     ),
     config: VpnConfigSchema,
+    forecast: Type.Optional(
+      Type.Object(
+        {
+          endsAt: Type.String({ format: 'date-time' }),
+          reason: Type.Union([
+            Type.Literal('max-peanuts'),
+            Type.Literal('balance'),
+            Type.Literal('deadline'),
+          ]),
+        },
+        {
+          title: 'VpnForecast',
+          description:
+            'Running VPNs only: when it is expected to end and why, at the rates of its last minutes',
+        },
+      ),
+    ),
   },
   { title: 'Vpn', description: 'A VPN (spec §3)' },
 );
@@ -124,6 +141,23 @@ export const CreateVpnBodySchema = Type.Object(
   { title: 'CreateVpnRequest' },
 );
 
+/**
+ * `PATCH /v1/vpns/{vpnId}` body (an extension): checked by core's validateExtendVpn, whatever
+ * the types, so that bad input gets the messages of spec §5.
+ */
+export const ExtendVpnBodySchema = Type.Object(
+  {
+    config: Type.Optional(
+      Type.Unknown({
+        description:
+          '{maxPeanuts?: peanuts (0 or less: unlimited), deleteAfter?: seconds}; at least one',
+        examples: [{ maxPeanuts: 5, deleteAfter: 7200 }],
+      }),
+    ),
+  },
+  { title: 'ExtendVpnRequest' },
+);
+
 /** `POST /v1/vpns/` response (status 202). */
 export const CreateVpnResponseSchema = Type.Object(
   { vpn: Type.Object({ id: VpnId }) },
@@ -160,3 +194,18 @@ const _list: SameShape<Static<typeof ListVpnsResponseSchema>, ListVpnsResponse> 
 const _create: SameShape<Static<typeof CreateVpnResponseSchema>, CreateVpnResponse> = true;
 const _file: SameShape<Static<typeof VpnConfigFileSchema>, VpnConfigFileResponse> = true;
 const _qr: SameShape<Static<typeof VpnQrConfigSchema>, VpnQrConfigResponse> = true;
+
+/** `GET /v1/vpns/{vpnId}/usage` response (core's VpnUsageResponse). */
+export const VpnUsageSchema = Type.Object(
+  {
+    points: Type.Array(
+      Type.Object({
+        at: Type.String({ format: 'date-time', description: 'Up to when it was charged' }),
+        bytes: Type.Integer({ description: 'Bytes so far, both directions' }),
+        peanuts: Type.Number({ description: 'Peanuts consumed so far' }),
+      }),
+      { description: "Cumulative, oldest first, at most 300 over the VPN's life" },
+    ),
+  },
+  { title: 'VpnUsage' },
+);

@@ -6,8 +6,10 @@
  *
  * One queue, one kind of job: "advance this VPN" (`{vpnId}`), keyed by the VPN's id with the
  * `short` policy, so at most one such job waits per VPN (more sends while one waits are
- * dropped). Several local workers take jobs in parallel; a send wakes them at once (other
- * processes of a fleet poll every `pollingIntervalSeconds`).
+ * dropped). Several local workers take jobs in parallel, each fetching up to `batchSize` jobs
+ * with one statement and running them at once (one completion statement for the batch; a job
+ * that fails is failed alone, for pg-boss to retry, and its batch's others complete); a send
+ * wakes them at once (other processes of a fleet poll every `pollingIntervalSeconds`).
  */
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
@@ -24,8 +26,13 @@ export interface LifecycleJob {
 
 /** Tuning of the job runner. */
 export interface JobTuning {
-  /** Jobs run at once by this process. */
+  /** Jobs run at once by this process (its workers times their batch size, rounded up). */
   concurrency: number;
+  /**
+   * Most jobs one worker fetches with one statement and runs at once (fewer when there are fewer
+   * than MIN_WORKERS batches: the concurrency is shared by at least that many workers).
+   */
+  batchSize: number;
   /** Seconds between two polls of an idle worker (pg-boss's minimum is 0.5). */
   pollingIntervalSeconds: number;
   /** Retries of a failed job (pg-boss's), after the first attempt. */
@@ -36,9 +43,13 @@ export interface JobTuning {
   expireInSeconds: number;
 }
 
+/** Fewest workers when the concurrency allows (see {@link JobTuning.batchSize}). */
+const MIN_WORKERS = 8;
+
 /** Default tuning. */
 export const DEFAULT_JOB_TUNING: Readonly<JobTuning> = Object.freeze({
-  concurrency: 8,
+  concurrency: 64,
+  batchSize: 8,
   pollingIntervalSeconds: 2,
   retryLimit: 5,
   retryDelaySeconds: 2,
@@ -59,7 +70,10 @@ export interface JobRunnerOptions {
 export interface JobRunner {
   /** Migrates pg-boss's tables, creates the queue and starts the workers. */
   start(): Promise<void>;
-  /** Queues a job for `vpnId` (dropped when one already waits) and wakes the local workers. */
+  /**
+   * Queues a job for `vpnId` (dropped when one already waits) and wakes the local workers; the
+   * sends of one turn of the event loop are inserted with one statement.
+   */
   send(vpnId: string): Promise<void>;
   /**
    * Stops taking jobs at once (the running ones go on); jobs sent from now on are queued in the
@@ -73,6 +87,8 @@ export interface JobRunner {
    * closes it).
    */
   stop(timeoutMs?: number): Promise<void>;
+  /** True while the workers take jobs: started, neither paused nor stopped (`/readyz`). */
+  running(): boolean;
 }
 
 /** PostgreSQL's SQLSTATE for a transaction it aborted to break a deadlock. */
@@ -130,6 +146,50 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   });
   boss.on('error', (error: Error) => log.error({ err: safeMessage(error) }, 'job queue error'));
 
+  /**
+   * Runs a batch's jobs at once. One job: its error fails it (pg-boss retries it). Several: the
+   * failed ones are failed by id, each with its error, and the batch resolves, so pg-boss
+   * completes the others (its completion only touches jobs still active).
+   */
+  const runBatch = async (jobs: PgBoss.Job<LifecycleJob>[]): Promise<void> => {
+    if (jobs.length === 1) return options.handler(jobs[0].data);
+    const outcomes = await Promise.allSettled(jobs.map((job) => options.handler(job.data)));
+    await Promise.all(
+      outcomes.map((outcome, index) =>
+        outcome.status === 'rejected'
+          ? boss.fail(LIFECYCLE_QUEUE, jobs[index].id, {
+              message: safeMessage(outcome.reason),
+            })
+          : undefined,
+      ),
+    );
+  };
+
+  // The sends of this turn of the event loop, by vpnId: inserted with one statement.
+  let sends = new Map<string, { resolve: () => void; reject: (error: unknown) => void }[]>();
+  const flushSends = () => {
+    const due = sends;
+    sends = new Map();
+    if (closed) {
+      for (const waiting of due.values()) for (const { resolve } of waiting) resolve();
+      return;
+    }
+    const jobs = [...due.keys()].map((vpnId) => ({
+      name: LIFECYCLE_QUEUE,
+      data: { vpnId } satisfies LifecycleJob,
+      singletonKey: vpnId,
+    }));
+    boss.insert(jobs).then(
+      () => {
+        if (!paused) for (const id of workerIds) boss.notifyWorker(id);
+        for (const waiting of due.values()) for (const { resolve } of waiting) resolve();
+      },
+      (error: unknown) => {
+        for (const waiting of due.values()) for (const { reject } of waiting) reject(error);
+      },
+    );
+  };
+
   const workerIds: string[] = [];
   let bossStarted = false;
   let started = false;
@@ -150,21 +210,29 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           expireInSeconds: tuning.expireInSeconds,
         }),
       );
-      for (let i = 0; i < tuning.concurrency; i++) {
+      // At least MIN_WORKERS workers (when the concurrency allows): a worker takes no job until
+      // its whole batch ends, so one slow job holds back its batch's slots, not the others'.
+      const concurrency = Math.max(1, tuning.concurrency);
+      const workers = Math.max(
+        Math.ceil(concurrency / Math.max(1, tuning.batchSize)),
+        Math.min(concurrency, MIN_WORKERS),
+      );
+      const batchSize = Math.ceil(concurrency / workers);
+      for (let i = 0; i < workers; i++) {
         workerIds.push(
           await boss.work<LifecycleJob>(
             LIFECYCLE_QUEUE,
-            { batchSize: 1, pollingIntervalSeconds: tuning.pollingIntervalSeconds },
-            async ([job]) => {
-              activeJobs++;
+            { batchSize, pollingIntervalSeconds: tuning.pollingIntervalSeconds },
+            async (jobs) => {
+              activeJobs += jobs.length;
               try {
-                if (job) await options.handler(job.data);
+                await runBatch(jobs);
               } finally {
-                activeJobs--;
-                // Fetch the next job at once: pg-boss would wait a polling interval first,
-                // which caps a worker at one job per interval under a burst of VPNs.
+                activeJobs -= jobs.length;
+                // Fetch the next jobs at once: pg-boss would wait a polling interval first,
+                // which caps a worker at one batch per interval under a burst of VPNs.
                 const self = workerIds[i];
-                if (job && self !== undefined && !paused) boss.notifyWorker(self);
+                if (jobs.length > 0 && self !== undefined && !paused) boss.notifyWorker(self);
               }
             },
           ),
@@ -173,10 +241,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       started = true;
     },
 
-    async send(vpnId) {
-      if (!started || closed) return;
-      await boss.send(LIFECYCLE_QUEUE, { vpnId } satisfies LifecycleJob, { singletonKey: vpnId });
-      if (!paused) for (const id of workerIds) boss.notifyWorker(id);
+    send(vpnId) {
+      if (!started || closed) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        if (sends.size === 0) setImmediate(flushSends);
+        const waiting = sends.get(vpnId) ?? [];
+        waiting.push({ resolve, reject });
+        sends.set(vpnId, waiting);
+      });
     },
 
     pause() {
@@ -191,6 +263,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           );
       }
     },
+
+    running: () => started && !paused && !closed,
 
     stop(timeoutMs = 1000) {
       return (stopping ??= (async () => {

@@ -32,6 +32,7 @@ import type { EndReason, MeterPlan } from './metering';
 import { MeteringLoop, type MeteringLoopOptions } from './meteringLoop';
 import { provisionTarget, stepVpn, type StepContext } from './steps';
 import { processTeardowns, writeTeardowns } from './teardowns';
+import { rowReader, transitionBatcher, type FindFn, type TransitionFn } from './transitionBatch';
 import {
   findById,
   IN_PROGRESS_STATES,
@@ -104,6 +105,9 @@ export class VpnLifecycle {
   private readonly running = new Map<string, Set<AbortController>>();
   private sweepTimer: NodeJS.Timeout | undefined;
   private readonly metering: MeteringLoop;
+  /** The steps' state changes and the jobs' first reads, in bulk per turn (transitionBatch.ts). */
+  private readonly transitions: TransitionFn;
+  private readonly findRow: FindFn;
   private teardownPass: Promise<number> | undefined;
   private stopped: Promise<void> | undefined;
   /** Stopping: no new job, metering pass or teardown starts; those in progress finish. */
@@ -111,6 +115,8 @@ export class VpnLifecycle {
 
   constructor(private readonly options: LifecycleOptions) {
     this.tuning = { ...DEFAULT_LIFECYCLE_TUNING, ...options.tuning };
+    this.transitions = transitionBatcher(options.db);
+    this.findRow = rowReader(options.db);
     this.jobs = createJobRunner({
       executeSql: options.executeSql,
       log: options.log,
@@ -132,6 +138,7 @@ export class VpnLifecycle {
       now: () => this.now(),
       log: this.log,
       shutdown: this.shutdown.signal,
+      transition: this.transitions,
     };
   }
 
@@ -160,6 +167,19 @@ export class VpnLifecycle {
       );
     }, this.tuning.sweepIntervalMs);
     this.sweepTimer.unref();
+  }
+
+  /**
+   * What of the lifecycle is down, by part (`/readyz`): the job queue when its workers do not
+   * take jobs, and the provisioner's own link (the NATS broker of the VPN hosts); empty when
+   * all runs.
+   */
+  async problems(): Promise<Record<string, string>> {
+    const found: Record<string, string> = {};
+    if (!this.jobs.running()) found.jobs = 'the job queue is not running';
+    const provisioner = await this.options.provisioner.health?.();
+    if (provisioner) found.nats = provisioner;
+    return found;
   }
 
   /**
@@ -240,7 +260,8 @@ export class VpnLifecycle {
           ? inProgress
           : and(inProgress, lt(vpns.updatedAt, new Date(this.now() - stalledForMs))),
       );
-    for (const { vpnId } of rows) await this.enqueue(vpnId);
+    // At once: the sends of one turn are one insert (jobs.ts).
+    await Promise.all(rows.map(({ vpnId }) => this.enqueue(vpnId)));
     return rows.length;
   }
 
@@ -300,9 +321,12 @@ export class VpnLifecycle {
    * Deleted. Safe to run several times at once. Throws the provisioner's errors.
    */
   async advance(vpnId: string): Promise<void> {
+    // The row a step's own change returned (compare-and-set: it is current), else read again.
+    let known: VpnRow | undefined;
     for (let step = 0; step < MAX_STEPS; step++) {
       this.shutdown.signal.throwIfAborted();
-      const row = await findById(this.options.db, vpnId);
+      const row = known ?? (await this.findRow(vpnId));
+      known = undefined;
       if (!row) return;
       const controller = new AbortController();
       const mine = this.running.get(vpnId) ?? new Set<AbortController>();
@@ -310,7 +334,9 @@ export class VpnLifecycle {
       this.running.set(vpnId, mine);
       try {
         const signal = AbortSignal.any([this.shutdown.signal, controller.signal]);
-        if (await stepVpn(this.stepContext, row, signal)) return;
+        const outcome = await stepVpn(this.stepContext, row, signal);
+        if (outcome === true) return;
+        if (outcome !== false) known = outcome;
       } catch (error) {
         // Cancelled by a deletion: look at the VPN again (it is Deprovisioning now).
         if (controller.signal.aborted && !this.shutdown.signal.aborted) continue;

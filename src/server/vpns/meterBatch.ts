@@ -165,6 +165,7 @@ export async function meterBatch(options: MeterBatchOptions): Promise<MeterBatch
     result.metered += outcome.value.metered;
     result.written += outcome.value.written;
     result.settlements += outcome.value.settlements;
+    result.chargedNano += outcome.value.chargedNano;
     result.ended.push(...outcome.value.ended);
     result.upcoming.push(...outcome.value.upcoming);
   }

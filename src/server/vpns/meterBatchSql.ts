@@ -28,7 +28,7 @@ import type { Executor } from './store';
  * `::text[]`): each quoted and escaped. Built with one join: the driver's own
  * element-by-element conversion costs more than the statement at 100k elements.
  */
-function textsParam(values: readonly string[]): SQL {
+export function textsParam(values: readonly string[]): SQL {
   const items = values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`);
   return sql`${`{${items.join(',')}}`}`;
 }
@@ -77,6 +77,12 @@ export function insertSettlements(source: string): SQL {
     RETURNING 1`;
 }
 
+/**
+ * The span of a usage point, ms: a pass records a VPN's totals (vpn_usage_points) when its
+ * metered time crosses a multiple of it, so at most one point per VPN per minute.
+ */
+export const USAGE_POINT_MS = 60_000;
+
 /** What one statement of a pass planned and wrote. */
 export interface MeteredRows {
   /** Running VPNs planned. */
@@ -85,6 +91,8 @@ export interface MeteredRows {
   written: number;
   /** Ledger settlements written. */
   settlements: number;
+  /** Nano-peanuts charged to the VPNs updated (metrics: peanuts consumed). */
+  chargedNano: number;
   /** The VPNs moved to Deprovisioning, and why. */
   ended: { vpnId: string; reason: EndReason }[];
   /**
@@ -99,6 +107,7 @@ export const nothingMetered = (): MeteredRows => ({
   metered: 0,
   written: 0,
   settlements: 0,
+  chargedNano: 0,
   ended: [],
   upcoming: [],
 });
@@ -140,6 +149,7 @@ export async function meterRows(tx: Executor, input: MeterRowsInput): Promise<Me
     metered: number;
     written: number;
     settlements: number;
+    charged_nano: string;
     ended_ids: string[];
     ended_reasons: EndReason[];
     upcoming: string[];
@@ -253,11 +263,23 @@ export async function meterRows(tx: Executor, input: MeterRowsInput): Promise<Me
           AND vpns.state = 'Running' AND vpns.version = f.version
         RETURNING vpns.vpn_id, vpns.user_sub, f.reason,
           CASE WHEN f.settling THEN f.new_consumed - f.settled_nano END AS settle_amount,
-          f.settled_intervals AS settle_index
-      ), settled AS (${insertSettlements('updated')})
+          f.settled_intervals AS settle_index, f.charge,
+          f.new_metered_ms / ${USAGE_POINT_MS}::bigint > f.metered_ms / ${USAGE_POINT_MS}::bigint
+            AS new_point,
+          f.new_metered_ms, f.new_bytes_total, f.new_consumed
+      ), settled AS (${insertSettlements('updated')}
+      ), points AS (
+        -- The usage over time: a point when the metered time crosses a minute (one per VPN per
+        -- minute at most), in this statement (no row per VPN travels here).
+        INSERT INTO vpn_usage_points (vpn_id, at, bytes, consumed_nano)
+        SELECT vpn_id, ${fromEpochMs('new_metered_ms')}, new_bytes_total, new_consumed
+        FROM updated WHERE new_point
+        ON CONFLICT DO NOTHING
+        RETURNING 1)
       SELECT (SELECT count(*)::integer FROM outcome) AS metered,
         (SELECT count(*)::integer FROM updated) AS written,
         (SELECT count(*)::integer FROM settled) AS settlements,
+        (SELECT coalesce(sum(charge), 0)::text FROM updated) AS charged_nano,
         (SELECT coalesce(array_agg(vpn_id ORDER BY vpn_id), '{}') FROM updated WHERE reason IS NOT NULL)
           AS ended_ids,
         (SELECT coalesce(array_agg(reason ORDER BY vpn_id), '{}') FROM updated WHERE reason IS NOT NULL)
@@ -270,6 +292,7 @@ export async function meterRows(tx: Executor, input: MeterRowsInput): Promise<Me
     metered: result.metered,
     written: result.written,
     settlements: result.settlements,
+    chargedNano: Number(result.charged_nano),
     ended: result.ended_ids.map((vpnId, i) => ({ vpnId, reason: result.ended_reasons[i] })),
     upcoming: result.upcoming.map(Number),
   };

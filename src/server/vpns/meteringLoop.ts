@@ -15,6 +15,7 @@ import { DEADLINE_PASS_GAP_MS, DeadlineTimer } from './deadlineTimer';
 import { meterBatch, type MeterBatchResult } from './meterBatch';
 import { settleEveryIntervals, type EndReason, type MeterPlan } from './metering';
 import { meterOne } from './meterOne';
+import { recordEvent } from '../metrics/events';
 
 /** What a {@link MeteringLoop} needs. */
 export interface MeteringLoopOptions {
@@ -32,6 +33,11 @@ export interface MeteringLoopOptions {
   enqueue: (vpnId: string) => Promise<void>;
   /** Called at every regular pass's start (the lifecycle runs its teardown outbox then). */
   onTick?: () => void;
+  /**
+   * Told about every VPN this process ended (a pass or `meter`), once its end is committed
+   * (the notices: notices/service.ts); must not throw.
+   */
+  onEnded?: (vpnId: string, reason: EndReason) => void;
 }
 
 /** Meters the Running VPNs of every owner, from this process (see the module comment). */
@@ -113,6 +119,7 @@ export class MeteringLoop {
   /** One pass (meterBatch.ts); enqueues the teardown of the VPNs that end. */
   private async runPass(dueOnly: boolean): Promise<MeterBatchResult> {
     const { db, provisioner, clock, meterIntervalMs, log } = this.options;
+    const startedAt = performance.now();
     const result = await meterBatch({
       db,
       provisioner,
@@ -123,11 +130,21 @@ export class MeteringLoop {
       onUsageError: (vpnId, error) =>
         log.warn({ vpnId, err: safeMessage(error) }, 'could not read VPN usage'),
     });
-    for (const { vpnId, reason } of result.ended) {
-      log.info({ vpnId, reason }, 'VPN ending');
-      await this.options.enqueue(vpnId);
-    }
+    recordEvent('meteringPass', {
+      seconds: (performance.now() - startedAt) / 1000,
+      vpns: result.metered,
+      chargedNano: result.chargedNano,
+    });
+    for (const { vpnId, reason } of result.ended) await this.ended(vpnId, reason);
     return result;
+  }
+
+  /** After a VPN ended (committed): counts and logs it, queues its teardown, tells `onEnded`. */
+  private async ended(vpnId: string, reason: EndReason): Promise<void> {
+    recordEvent('vpnEnded', { reason });
+    this.options.log.info({ vpnId, reason }, 'VPN ending');
+    await this.options.enqueue(vpnId);
+    this.options.onEnded?.(vpnId, reason);
   }
 
   /**
@@ -151,10 +168,7 @@ export class MeteringLoop {
       vpnId,
       endNow,
     );
-    if (plan?.end) {
-      log.info({ vpnId, reason: plan.end.reason }, 'VPN ending');
-      await this.options.enqueue(vpnId);
-    }
+    if (plan?.end) await this.ended(vpnId, plan.end.reason);
     return plan;
   }
 }

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import type { DatabaseHandle, ExecuteSql } from '../db';
 import { presetOf } from '../presets';
 import { createProvisioner, type Provisioner } from '../provisioners';
-import { VpnLifecycle, type LifecycleTuning } from './lifecycle';
+import { VpnLifecycle, type LifecycleOptions, type LifecycleTuning } from './lifecycle';
 import { VPN_CHANGES_CHANNEL, VpnReadCache } from './readCache';
 import { createVpnService, type VpnService } from './service';
 
@@ -33,6 +33,8 @@ export interface VpnsPluginOptions {
   clock?: () => number;
   /** Lifecycle tuning (tests shorten retries and polling). */
   tuning?: Partial<LifecycleTuning>;
+  /** Told about every VPN the metering ends, once committed (meteringLoop.ts `onEnded`). */
+  onEnded?: LifecycleOptions['onEnded'];
 }
 
 /** Decorates `app.vpns` and `app.vpnLifecycle`. */
@@ -55,6 +57,7 @@ async function vpnsService(app: FastifyInstance, opts: VpnsPluginOptions): Promi
     meterIntervalMs: app.config.meterIntervalMs,
     meterSettleMs: app.config.meterSettleMs,
     tuning: opts.tuning,
+    onEnded: opts.onEnded,
   });
   app.decorate('vpnLifecycle', lifecycle);
   const cache = opts.listen ? new VpnReadCache() : undefined;

@@ -6,9 +6,10 @@
  * Creation applies every rule of spec §5 (core's validateCreateVpn, in the spec's order) inside
  * one transaction that first locks the caller's `users` row: two concurrent creations of the
  * same user run one after the other, so the balance and the active-VPN count each sees are
- * current, and a check only one of them should pass is passed by one only.
+ * current, and a check only one of them should pass is passed by one only. Creates of one user
+ * that arrive together share that transaction (createBatch.ts), checked one after the other.
  */
-import { fromNano, toNano } from '../../core/peanuts';
+import { toNano } from '../../core/peanuts';
 import { enforceLimits, limitsFromClaims, type VpnConfigLimits } from '../../core/limits';
 import { defaultQuota } from '../../core/limits';
 import { VpnNotFoundError } from '../../core/errors';
@@ -21,10 +22,13 @@ import {
   type VpnWithMetricsJson,
 } from '../../core/vpn';
 import {
-  UNLIMITED_PEANUTS,
-  validateCreateVpn,
-  type CreateVpnInput,
-} from '../../core/vpnValidation';
+  EXTENDABLE_STATES,
+  validateExtendVpn,
+  VpnNotExtendableError,
+  type ExtendVpnInput,
+} from '../../core/vpnExtend';
+import { UNLIMITED_PEANUTS } from '../../core/vpnValidation';
+import type { VpnForecast, VpnUsageResponse } from '../../core/vpnUsage';
 import type { Database } from '../db';
 import type { VpnRow } from '../db/schema';
 import { HttpError } from '../errors';
@@ -35,17 +39,22 @@ import { END_REASONS } from './metering';
 import { qrPngBase64 } from './qrcode';
 import type { VpnReadCache } from './readCache';
 import {
-  countActive,
   countAll,
   findOwned,
-  insertVpn,
   listPage,
   lockUser,
+  metricsOf,
   toVpn,
   toVpnWithMetrics,
   transition,
+  updateConfig,
+  type TakenIds,
 } from './store';
+import { createBatcher } from './createBatch';
+import { forecastsOf } from './forecast';
+import { usageOf } from './usage';
 import { splitList, wireGuardClientConfig } from './wireguardConfig';
+import { recordEvent } from '../metrics/events';
 
 /** Largest page of `GET /v1/vpns` (the library's default page size, spec §9). */
 export const MAX_PAGE_SIZE = 1000;
@@ -54,6 +63,11 @@ export const MAX_PAGE_SIZE = 1000;
 export const INVALID_PAGE_TOKEN_MESSAGE = 'Invalid nextPageToken';
 /** The message of a 401 answer when the caller's account no longer exists. */
 export const NO_ACCOUNT_MESSAGE = 'User needs to be authenticated to call this API.';
+
+/** The message of a Create refused in a region an operator disabled (docs/operator-console.md). */
+export function regionDisabledMessage(region: string): string {
+  return `Region ${region} is unavailable: the operator has disabled it. Try another region`;
+}
 
 /** The message of a 400 answer for a config asked while the VPN is not Running. */
 export function configUnavailableMessage(vpnId: string, state: VpnState): string {
@@ -109,6 +123,15 @@ export interface VpnService {
   create(caller: Caller, body: unknown): Promise<string>;
   /** The caller's VPN with its metrics. */
   get(sub: string, vpnId: string): Promise<VpnWithMetricsJson>;
+  /**
+   * Gives the caller's VPN a new maxPeanuts and/or deleteAfter (core's validateExtendVpn, under
+   * the owner's lock, as a metering pass takes it: the next pass uses the new values); the VPN
+   * with its metrics after the change.
+   * @throws VpnNotFoundError (404), the errors of validateExtendVpn (400).
+   */
+  extend(caller: Caller, vpnId: string, body: unknown): Promise<VpnWithMetricsJson>;
+  /** The usage over time of the caller's VPN (usage.ts): at most 300 points, oldest first. */
+  usage(sub: string, vpnId: string): Promise<VpnUsageResponse>;
   /** Requests the deletion of the caller's VPN (spec §4). */
   delete(sub: string, vpnId: string): Promise<DeleteOutcome>;
   /** The WireGuard client config text of the caller's Running VPN (secret: owner only). */
@@ -156,9 +179,26 @@ export function vpnIdOfPageToken(token: string): string {
   return id;
 }
 
+/** `vpn` with its forecast from `forecasts` (forecast.ts) when it has one. */
+function withForecast(vpn: Vpn, forecasts: ReadonlyMap<string, VpnForecast> | undefined): Vpn {
+  const forecast = forecasts?.get(vpn.vpnId);
+  return forecast ? { ...vpn, forecast } : vpn;
+}
+
 /** Creates the VPN service. */
 export function createVpnService(options: VpnServiceOptions): VpnService {
   const { db, ledger, lifecycle, clock, cache } = options;
+  // The vpnIds this service took, by region (store.ts insertVpn).
+  const taken: TakenIds = new Map();
+  // Creates of one owner written together (createBatch.ts).
+  const creates = createBatcher({
+    db,
+    ledger,
+    taken,
+    regionUnavailable: options.regionUnavailable,
+    noAccountMessage: NO_ACCOUNT_MESSAGE,
+    regionDisabledMessage,
+  });
   const cached = <T>(sub: string, key: string, load: () => Promise<T>): Promise<T> =>
     cache ? cache.get(sub, key, load) : load();
 
@@ -185,6 +225,7 @@ export function createVpnService(options: VpnServiceOptions): VpnService {
       if (state === 'Running') {
         // Charges the last partial interval and moves it to Deprovisioning.
         if ((await lifecycle.meter(vpnId, END_REASONS.deleted))?.end) {
+          recordEvent('vpnDeleted', { region: row.region });
           return { status: 202, vpn: toVpn(await owned(sub, vpnId)) };
         }
         continue;
@@ -199,6 +240,8 @@ export function createVpnService(options: VpnServiceOptions): VpnService {
         { reason: END_REASONS.deleted, endedAt: row.runningAt ? new Date(now) : null },
       );
       if (moved) {
+        recordEvent('vpnDeleted', { region: row.region });
+        recordEvent('vpnEnded', { reason: END_REASONS.deleted });
         lifecycle.cancel(vpnId);
         await lifecycle.enqueue(vpnId);
         return { status: 202, vpn: toVpn(moved) };
@@ -222,8 +265,11 @@ export function createVpnService(options: VpnServiceOptions): VpnService {
         ]);
         const page = rows.slice(0, pageSize);
         const more = rows.length > pageSize;
+        const forecasts = page.some((row) => row.state === 'Running')
+          ? await forecastsOf(db, ledger, sub, clock())
+          : undefined;
         return {
-          vpns: page.map(toVpn),
+          vpns: page.map((row) => withForecast(toVpn(row), forecasts)),
           ...(more ? { nextPageToken: pageTokenAfter(page[page.length - 1].vpnId) } : {}),
           totalVpns,
           totalPages: Math.ceil(totalVpns / pageSize),
@@ -233,41 +279,67 @@ export function createVpnService(options: VpnServiceOptions): VpnService {
 
     async create(caller, body) {
       const limits = enforceLimits(limitsFromClaims(caller.claims), options.limits);
-      const regions = await options.regions.listIds();
-      const max = await quota();
-      const createdAtMs = clock();
-      const row = await db.transaction(async (tx) => {
-        if (!(await lockUser(tx, caller.sub))) throw new HttpError(401, NO_ACCOUNT_MESSAGE);
-        const balanceNano = await ledger.balanceNano(caller.sub, tx);
-        const valid = validateCreateVpn(body as CreateVpnInput, {
-          balance: fromNano(balanceNano),
-          limits,
-          activeVpnCount: await countActive(tx, caller.sub),
-          quota: max,
-          regions,
-        });
-        const { maxPeanuts, deleteAfter, type } = valid.config;
-        // A region whose VPN hosts are all away (or full) takes no VPN now.
-        const unavailable = options.regionUnavailable?.(valid.region);
-        if (unavailable !== undefined) throw new HttpError(400, unavailable);
-        return insertVpn(tx, {
-          userSub: caller.sub,
-          region: valid.region,
-          type,
-          deleteAfter,
-          maxPeanutsNano: maxPeanuts === UNLIMITED_PEANUTS ? null : toNano(maxPeanuts),
-          createdAtMs,
-        });
+      const row = await creates.submit(caller.sub, {
+        limits,
+        body,
+        regions: await options.regions.listIds(),
+        disabledRegions: await options.regions.disabledIds(),
+        quota: await quota(),
+        createdAtMs: clock(),
       });
       cache?.invalidate(caller.sub);
       await lifecycle.enqueue(row.vpnId);
+      recordEvent('vpnCreated', { region: row.region });
       return row.vpnId;
     },
 
     async get(sub, vpnId) {
-      const row = await cached(sub, `get:${vpnId}`, () => findOwned(db, sub, vpnId));
-      if (!row) throw new VpnNotFoundError(vpnId);
-      return toVpnWithMetrics(row, clock());
+      const read = await cached(sub, `get:${vpnId}`, async () => {
+        const row = await findOwned(db, sub, vpnId);
+        const forecasts =
+          row?.state === 'Running' ? await forecastsOf(db, ledger, sub, clock()) : undefined;
+        return row && { row, forecasts };
+      });
+      if (!read) throw new VpnNotFoundError(vpnId);
+      const { vpn, metrics } = toVpnWithMetrics(read.row, clock());
+      return { vpn: withForecast(vpn, read.forecasts), metrics };
+    },
+
+    async extend(caller, vpnId, body) {
+      const limits = enforceLimits(limitsFromClaims(caller.claims), options.limits);
+      const row = await db.transaction(async (tx) => {
+        if (!(await lockUser(tx, caller.sub))) throw new HttpError(401, NO_ACCOUNT_MESSAGE);
+        // Read under the owner's lock: no metering pass charges it until this commits.
+        const current = await findOwned(tx, caller.sub, vpnId);
+        if (!current) throw new VpnNotFoundError(vpnId);
+        const extension = validateExtendVpn(vpnId, body as ExtendVpnInput, {
+          state: current.state as VpnState,
+          consumedNano: current.consumedNano,
+          runningSeconds: metricsOf(current, clock()).duration ?? 0,
+          balanceNano: await ledger.balanceNano(caller.sub, tx),
+          limits,
+        });
+        const { maxPeanuts, deleteAfter } = extension;
+        const changed = await updateConfig(tx, vpnId, EXTENDABLE_STATES, {
+          ...(deleteAfter === undefined ? {} : { deleteAfter }),
+          ...(maxPeanuts === undefined
+            ? {}
+            : { maxPeanutsNano: maxPeanuts === UNLIMITED_PEANUTS ? null : toNano(maxPeanuts) }),
+        });
+        if (changed) return changed;
+        // Ended meanwhile (a deletion of a VPN not Running takes only the VPN's row).
+        const now = await findOwned(tx, caller.sub, vpnId);
+        throw new VpnNotExtendableError(vpnId, (now ?? current).state as VpnState);
+      });
+      cache?.invalidate(caller.sub);
+      const { vpn, metrics } = toVpnWithMetrics(row, clock());
+      const forecasts =
+        row.state === 'Running' ? await forecastsOf(db, ledger, caller.sub, clock()) : undefined;
+      return { vpn: withForecast(vpn, forecasts), metrics };
+    },
+
+    async usage(sub, vpnId) {
+      return { points: await usageOf(db, await owned(sub, vpnId)) };
     },
 
     async delete(sub, vpnId) {

@@ -16,6 +16,9 @@ import type { VpnRow } from '../db/schema';
 import { PermanentProvisionError, type Provisioner, type ProvisionTarget } from '../provisioners';
 import { generateKeyPair, generatePresharedKey } from '../provisioners/keys';
 import { findById, TERMINAL_STATES, transition, type NewVpn } from './store';
+import { recordEvent } from '../metrics/events';
+import { deleteWithUsage } from './usage';
+import type { TransitionFn } from './transitionBatch';
 
 /** What a step needs. */
 export interface StepContext {
@@ -26,6 +29,11 @@ export interface StepContext {
   log: Pick<FastifyBaseLogger, 'info'>;
   /** Aborted when the service stops (teardowns of undone work use it, not the step's). */
   shutdown: AbortSignal;
+  /**
+   * Writes a step's state change (transitionBatch.ts: in bulk with the other VPNs' of the same
+   * turn); default store.ts `transition` on `db`, alone.
+   */
+  transition?: TransitionFn;
 }
 
 /** The keys a VPN gets at Creating -> Created (secrets: never logged). */
@@ -67,29 +75,35 @@ export function provisionTarget(
 }
 
 /**
- * Does the work of `row`'s state; true when there is nothing more to do now. Throws the
- * provisioner's errors (and `signal`'s reason when aborted).
+ * What a step leaves: true when there is nothing more to do now; else the VPN's row after the
+ * step when the step's own change returned it (the next step starts from it without reading the
+ * row again), or false when the row must be read again.
+ */
+export type StepOutcome = boolean | VpnRow;
+
+/**
+ * Does the work of `row`'s state (see {@link StepOutcome}). Throws the provisioner's errors (and
+ * `signal`'s reason when aborted).
  */
 export async function stepVpn(
   context: StepContext,
   row: VpnRow,
   signal: AbortSignal,
-): Promise<boolean> {
+): Promise<StepOutcome> {
   const { db, provisioner, now, log } = context;
   const { vpnId, region } = row;
+  const change: TransitionFn = context.transition ?? ((...args) => transition(db, ...args));
   switch (row.state as VpnState) {
     case 'Creating': {
       await provisioner.prepare({ vpnId, region }, { signal });
-      await transition(db, vpnId, ['Creating'], 'Created', now(), newKeys(provisioner));
-      return false;
+      return (await change(vpnId, ['Creating'], 'Created', now(), newKeys(provisioner))) ?? false;
     }
     case 'Created':
-      await transition(db, vpnId, ['Created'], 'Provisioning', now());
-      return false;
+      return (await change(vpnId, ['Created'], 'Provisioning', now())) ?? false;
     case 'Provisioning': {
       const result = await provisioner.provision(provisionTarget(row, provisioner), { signal });
       const at = new Date(now());
-      const running = await transition(db, vpnId, ['Provisioning'], 'Running', at.getTime(), {
+      const running = await change(vpnId, ['Provisioning'], 'Running', at.getTime(), {
         endpoint: result.endpoint,
         serverPublicKey: result.serverPublicKey,
         clientAddress: result.clientAddresses.join(', '),
@@ -101,6 +115,10 @@ export async function stepVpn(
       });
       if (running) {
         log.info({ vpnId, region }, 'VPN running');
+        recordEvent('vpnRunning', {
+          region,
+          seconds: (at.getTime() - row.createdAt.getTime()) / 1000,
+        });
         return true;
       }
       // Deleted (or its owner) meanwhile: undo what this step set up.
@@ -116,8 +134,11 @@ export async function stepVpn(
     }
     case 'Deprovisioning':
       await provisioner.deprovision({ vpnId, region, endpoint: row.endpoint }, { signal });
-      if (await transition(db, vpnId, ['Deprovisioning'], 'Deleted', now())) {
+      // Deleted with its usage over time (spec §1: a deleted VPN's logs are wiped).
+      if (await db.transaction((tx) => deleteWithUsage(tx, vpnId, now()))) {
         log.info({ vpnId, region, reason: row.reason }, 'VPN deleted');
+        const endedAt = row.endedAt ?? row.updatedAt;
+        recordEvent('vpnTerminated', { lagSeconds: Math.max(0, now() - endedAt.getTime()) / 1000 });
       }
       return true;
     default:

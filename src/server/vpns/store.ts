@@ -174,16 +174,32 @@ export async function listPage(
 export type NewVpn = typeof vpns.$inferInsert;
 
 /**
+ * The first millisecond not yet taken by a service's VPNs, by region (one map per service, see
+ * {@link insertVpn}): a burst of creates in one region starts past the ids it already took
+ * instead of trying each taken millisecond again (one insert per VPN instead of one per VPN
+ * created before it in the same instant).
+ */
+export type TakenIds = Map<string, number>;
+
+/**
  * Inserts a new VPN in state Creating. Its id is `<createdAtMs>@<region>`; when another VPN of
  * the same region was created in the same millisecond (by another user), the next free
- * millisecond is taken, so ids stay unique and still read as the creation time.
+ * millisecond is taken, so ids stay unique and still read as the creation time. With `taken`,
+ * the milliseconds this service took already are skipped without a statement (another
+ * process's are found by the insert's conflict, as before).
  */
 export async function insertVpn(
   tx: Executor,
-  values: Omit<NewVpn, 'vpnId' | 'createdAt' | 'updatedAt' | 'state'> & { createdAtMs: number },
+  values: VpnToInsert,
+  taken: TakenIds = new Map(),
 ): Promise<VpnRow> {
   const { createdAtMs, ...rest } = values;
-  for (let ms = createdAtMs; ms < createdAtMs + 1000; ms++) {
+  let ms = createdAtMs;
+  for (let attempt = 0; attempt < 1000; attempt++, ms++) {
+    // Taken as soon as tried: a concurrent create of this service moves on at once (a
+    // rolled-back one leaves a gap, never a duplicate).
+    ms = Math.max(ms, taken.get(rest.region) ?? 0);
+    taken.set(rest.region, ms + 1);
     const at = new Date(ms);
     const [row] = await tx
       .insert(vpns)
@@ -199,6 +215,47 @@ export async function insertVpn(
     if (row) return row;
   }
   throw new Error('No free vpnId in a whole second');
+}
+
+/** The values of one VPN for {@link insertVpn} and {@link insertVpns}. */
+export type VpnToInsert = Omit<NewVpn, 'vpnId' | 'createdAt' | 'updatedAt' | 'state'> & {
+  createdAtMs: number;
+};
+
+/**
+ * Inserts new VPNs in state Creating with one statement (ids as {@link insertVpn} makes them,
+ * skipping the milliseconds in `taken`); one whose id another process took meanwhile is inserted
+ * again alone by {@link insertVpn}. Returns the rows in the order of `values`.
+ */
+export async function insertVpns(
+  tx: Executor,
+  values: readonly VpnToInsert[],
+  taken: TakenIds,
+): Promise<VpnRow[]> {
+  if (values.length === 0) return [];
+  const planned = values.map(({ createdAtMs, ...rest }) => {
+    const ms = Math.max(createdAtMs, taken.get(rest.region) ?? 0);
+    taken.set(rest.region, ms + 1);
+    const at = new Date(ms);
+    return {
+      ...rest,
+      vpnId: `${ms}@${rest.region}`,
+      state: 'Creating',
+      createdAt: at,
+      updatedAt: at,
+    };
+  });
+  const inserted = await tx
+    .insert(vpns)
+    .values(planned)
+    .onConflictDoNothing({ target: vpns.vpnId })
+    .returning();
+  const byId = new Map(inserted.map((row) => [row.vpnId, row]));
+  const rows: VpnRow[] = [];
+  for (const [index, plan] of planned.entries()) {
+    rows.push(byId.get(plan.vpnId) ?? (await insertVpn(tx, values[index], taken)));
+  }
+  return rows;
 }
 
 /**
@@ -224,6 +281,26 @@ export async function transition(
       ...(to === 'Deleted' || to === 'Failed' ? WIPED_SECRETS : {}),
     })
     .where(and(eq(vpns.vpnId, vpnId), inArray(vpns.state, [...from])))
+    .returning();
+  return row;
+}
+
+/**
+ * Sets `vpnId`'s maxPeanutsNano and/or deleteAfter (an extension) if it is in one of `states`,
+ * without bumping its version (not a change of state: a metering pass that planned from the
+ * row before still writes it, and the caller holds the owner's lock, so none is planning).
+ * Returns the updated row, or undefined when the VPN is not in `states`.
+ */
+export async function updateConfig(
+  tx: Executor,
+  vpnId: string,
+  states: readonly VpnState[],
+  set: Partial<Pick<NewVpn, 'maxPeanutsNano' | 'deleteAfter'>>,
+): Promise<VpnRow | undefined> {
+  const [row] = await tx
+    .update(vpns)
+    .set(set)
+    .where(and(eq(vpns.vpnId, vpnId), inArray(vpns.state, [...states])))
     .returning();
   return row;
 }

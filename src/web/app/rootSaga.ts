@@ -4,9 +4,10 @@
  */
 import { all, fork } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/authSaga';
+import { preferencesSaga } from '../features/preferences/preferencesSaga';
 import { vpnsSaga } from '../features/vpns/vpnsSaga';
 
 /** Runs all feature sagas. */
 export function* rootSaga() {
-  yield all([fork(authSaga), fork(vpnsSaga)]);
+  yield all([fork(authSaga), fork(preferencesSaga), fork(vpnsSaga)]);
 }

@@ -9,6 +9,7 @@ import { RouteErrorPage } from '../components/errors/RouteErrorPage';
 import { AppLayout } from './layout/AppLayout';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import NotFoundPage from '../pages/NotFoundPage';
+import { AdminGate } from '../features/admin/AdminGate';
 
 /** Loads the home page's chunk (the boot starts it early when the URL is `/`). */
 export function loadHomePage() {
@@ -61,6 +62,10 @@ const PrivacyPage = lazy(
 const ReferralTermsPage = lazy(
   () => import(/* webpackChunkName: "page-referral-terms" */ '../pages/info/ReferralTermsPage'),
 );
+// The operator console: its own chunk, requested only once AdminGate knows an operator.
+const AdminConsole = lazy(
+  () => import(/* webpackChunkName: "page-admin" */ '../features/admin/AdminConsole'),
+);
 
 /** The pages, children of the layout (paths relative to `/`). */
 export const pageRoutes: RouteObject[] = [
@@ -111,6 +116,14 @@ export const pageRoutes: RouteObject[] = [
     ),
   },
   { path: 'referral/terms', element: <ReferralTermsPage /> },
+  {
+    path: 'admin/*',
+    element: (
+      <AdminGate>
+        <AdminConsole />
+      </AdminGate>
+    ),
+  },
   // The FAQ's "request or upvote a region" link: regions are requested as issues.
   { path: 'ticket', element: <Navigate to="/issue" replace /> },
   { path: '*', element: <NotFoundPage /> },

@@ -8,7 +8,9 @@ import type { Clock } from '../../sdk/waitForState';
 import { authReducer, sessionEnded } from '../features/auth/authSlice';
 import { rejectedErrorMiddleware } from '../features/errors/errorMiddleware';
 import { errorReducer } from '../features/errors/errorSlice';
+import { preferencesReducer } from '../features/preferences/preferencesSlice';
 import { regionMessagesReducer } from '../features/regions/regionMessagesSlice';
+import { usageReducer } from '../features/vpns/usageSlice';
 import { vpnsReducer } from '../features/vpns/vpnsSlice';
 import { api, createApiExtra, type HttpClientSettings } from './api';
 import { appConfigReducer } from './appConfigSlice';
@@ -20,8 +22,10 @@ export const rootReducer = combineReducers({
   appConfig: appConfigReducer,
   auth: authReducer,
   errors: errorReducer,
+  preferences: preferencesReducer,
   regionMessages: regionMessagesReducer,
   vpns: vpnsReducer,
+  usage: usageReducer,
   [api.reducerPath]: api.reducer,
 });
 

@@ -1,11 +1,11 @@
 /**
- * The antd theme: a peanut brown/amber primary colour and spec §9's responsive breakpoints.
+ * The antd themes: a peanut brown/amber primary colour and spec §9's responsive breakpoints, on
+ * antd's default algorithm (light) or its dark algorithm, with our own tokens
+ * (components/tokens.ts) for the shell.
  */
-import type { ThemeConfig } from 'antd';
+import { theme, type ThemeConfig } from 'antd';
 import { BREAKPOINTS } from '../../core/constants';
-
-/** The brand colour, a roasted-peanut brown (white text on it passes WCAG AA). */
-export const PEANUT_PRIMARY = '#9c5a16';
+import { PEANUT_TOKENS, type ColorScheme } from '../components/tokens';
 
 /**
  * antd's screen tokens mapped to spec §9 (xs = base 0, sm 480, md 768, lg 992, xl 1280,
@@ -31,25 +31,43 @@ export const breakpointTokens = {
   screenXXLMin: BREAKPOINTS.xxl,
 } as const;
 
-/** The ConfigProvider theme of the SPA. */
-export const peanutTheme: ThemeConfig = {
-  token: {
-    colorPrimary: PEANUT_PRIMARY,
-    colorLink: PEANUT_PRIMARY,
-    colorInfo: '#b8761f',
-    borderRadius: 8,
-    ...breakpointTokens,
-  },
-  components: {
-    Layout: {
-      headerBg: '#fffaf2',
-      headerPadding: '0 16px',
-      bodyBg: '#fdf8f1',
-      footerBg: '#f5ebdc',
+/** The ConfigProvider theme of `scheme`. */
+export function peanutTheme(scheme: ColorScheme): ThemeConfig {
+  const colours = PEANUT_TOKENS[scheme];
+  return {
+    algorithm: scheme === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
+    token: {
+      colorPrimary: colours.primary,
+      colorLink: colours.link,
+      colorInfo: colours.info,
+      colorTextDescription: colours.textDescription,
+      colorTextTertiary: colours.textDescription,
+      colorError: colours.error,
+      borderRadius: 8,
+      ...breakpointTokens,
     },
-    Menu: {
-      horizontalItemSelectedColor: PEANUT_PRIMARY,
-      itemBg: 'transparent',
+    components: {
+      Layout: {
+        headerBg: colours.headerBg,
+        headerPadding: '0 16px',
+        bodyBg: colours.bodyBg,
+        footerBg: colours.footerBg,
+      },
+      Button: { dangerColor: colours.dangerButtonText },
+      // An empty table's text: antd's disabled colour (25 % opaque) is below AA.
+      Table: { colorTextDisabled: colours.textDescription },
+      Menu: {
+        horizontalItemSelectedColor: colours.link,
+        itemSelectedColor: colours.link,
+        subMenuItemSelectedColor: colours.link,
+        itemBg: 'transparent',
+      },
     },
-  },
+  };
+}
+
+/** Both themes, made once (a new object each render would restyle every component). */
+export const PEANUT_THEMES: Readonly<Record<ColorScheme, ThemeConfig>> = {
+  light: peanutTheme('light'),
+  dark: peanutTheme('dark'),
 };

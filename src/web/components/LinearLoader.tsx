@@ -6,6 +6,8 @@
  */
 import { useEffect, useRef } from 'react';
 import { theme } from 'antd';
+import { COMMON_TEXT } from './commonText';
+import { useTexts } from '../i18n/context';
 
 /** Props of {@link LinearLoader}. */
 export interface LinearLoaderProps {
@@ -14,8 +16,10 @@ export interface LinearLoaderProps {
 }
 
 /** An indeterminate-looking linear progress bar (role `progressbar`, named by `label`). */
-export function LinearLoader({ label = 'Loading' }: LinearLoaderProps) {
-  const { token } = theme.useToken();
+export function LinearLoader({ label: given }: LinearLoaderProps) {
+  const common = useTexts('common', COMMON_TEXT);
+  const label = given ?? common.loading;
+  const { cssVar } = theme.useToken();
   const sweep = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = sweep.current;
@@ -39,7 +43,7 @@ export function LinearLoader({ label = 'Loading' }: LinearLoaderProps) {
           overflow: 'hidden',
           height: 6,
           borderRadius: 100,
-          background: token.colorInfo,
+          background: cssVar.colorInfo,
         }}
       >
         <div
@@ -48,7 +52,7 @@ export function LinearLoader({ label = 'Loading' }: LinearLoaderProps) {
             position: 'absolute',
             inset: 0,
             borderRadius: 100,
-            background: token.colorBgContainer,
+            background: cssVar.colorBgContainer,
             opacity: 0,
             transformOrigin: 'left',
           }}

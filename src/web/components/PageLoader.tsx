@@ -3,6 +3,8 @@
  */
 import { Flex, Spin } from 'antd';
 import { Text } from './typography';
+import { COMMON_TEXT } from './commonText';
+import { useTexts } from '../i18n/context';
 
 /** Props of {@link PageLoader}. */
 export interface PageLoaderProps {
@@ -11,7 +13,9 @@ export interface PageLoaderProps {
 }
 
 /** A centred spinner and its caption, announced politely to screen readers. */
-export function PageLoader({ text = 'Loading...' }: PageLoaderProps) {
+export function PageLoader({ text: given }: PageLoaderProps) {
+  const common = useTexts('common', COMMON_TEXT);
+  const text = given ?? common.loadingDots;
   return (
     <Flex vertical align="center" gap="small" style={{ padding: 48 }} role="status">
       <Spin />

@@ -29,18 +29,18 @@ export function Panel({
   bodyStyle,
   children,
 }: PanelProps) {
-  const { token } = theme.useToken();
+  const { token, cssVar } = theme.useToken();
   const titleId = useId();
-  const line = `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`;
+  const line = `${token.lineWidth}px ${token.lineType} ${cssVar.colorBorderSecondary}`;
   return (
     <Element
       aria-labelledby={title !== undefined ? titleId : undefined}
       style={{
-        background: token.colorBgContainer,
+        background: cssVar.colorBgContainer,
         borderRadius: token.borderRadiusLG,
         border: bordered ? line : undefined,
-        boxShadow: bordered ? undefined : token.boxShadowTertiary,
-        color: token.colorText,
+        boxShadow: bordered ? undefined : cssVar.boxShadowTertiary,
+        color: cssVar.colorText,
         ...style,
       }}
     >
@@ -54,7 +54,7 @@ export function Panel({
             padding: `0 ${token.paddingLG}px`,
             borderBottom: line,
             marginBottom: -1,
-            color: token.colorTextHeading,
+            color: cssVar.colorTextHeading,
             fontWeight: token.fontWeightStrong,
             fontSize: token.fontSizeLG,
           }}

@@ -4,6 +4,8 @@
  */
 import { Button, type ButtonProps } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
+import { COMMON_TEXT } from './commonText';
+import { useTexts } from '../i18n/context';
 
 /** Props of {@link RefreshButton}. */
 export interface RefreshButtonProps {
@@ -24,9 +26,10 @@ export function RefreshButton({
   onClick,
   loading = false,
   disabled = false,
-  label = 'Refresh',
+  label,
   size,
 }: RefreshButtonProps) {
+  const text = useTexts('common', COMMON_TEXT);
   return (
     <Button
       icon={<ReloadOutlined />}
@@ -36,7 +39,7 @@ export function RefreshButton({
       size={size}
       aria-busy={loading}
     >
-      {label}
+      {label ?? text.refresh}
     </Button>
   );
 }

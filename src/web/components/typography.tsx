@@ -13,13 +13,13 @@ const CLS = 'pv-typography';
 
 /** Registers the styles; gives the class names of an element (with antd's hash class). */
 function useTypographyClass(type?: 'secondary'): string {
-  const { theme: designTheme, token, hashId } = theme.useToken();
+  const { theme: designTheme, token, cssVar, hashId } = theme.useToken();
   useStyleRegister({ theme: designTheme, token, hashId, path: [CLS] }, () => {
     const titles: CSSObject = {};
     for (const level of [1, 2, 3, 4, 5] as const) {
       titles[`h${level}&`] = {
         marginBottom: '0.5em',
-        color: token.colorTextHeading,
+        color: cssVar.colorTextHeading,
         fontWeight: token.fontWeightStrong,
         fontSize: token[`fontSizeHeading${level}`],
         lineHeight: token[`lineHeightHeading${level}`],
@@ -27,10 +27,10 @@ function useTypographyClass(type?: 'secondary'): string {
     }
     return {
       [`:where(.${hashId}).${CLS}`]: {
-        color: token.colorText,
+        color: cssVar.colorText,
         wordBreak: 'break-word',
         lineHeight: token.lineHeight,
-        [`&.${CLS}-secondary`]: { color: token.colorTextDescription },
+        [`&.${CLS}-secondary`]: { color: cssVar.colorTextDescription },
         'div&, p&': { marginBottom: '1em' },
         ...titles,
         [`& + h1.${CLS}, & + h2.${CLS}, & + h3.${CLS}, & + h4.${CLS}, & + h5.${CLS}`]: {

@@ -1,10 +1,8 @@
 /**
  * Recognises a lazy chunk that failed to load (spec §8 "Chunk load failure"): webpack rejects
- * the import with a `ChunkLoadError` after a network failure or the 120 s chunkLoadTimeout.
+ * the import with a `ChunkLoadError` after a network failure or the 120 s chunkLoadTimeout. The
+ * message shown for it is components/errors/errorText.ts's `chunk.title`.
  */
-
-/** The message shown for a chunk load failure (spec §8). */
-export const CHUNK_LOAD_FAILED_TEXT = 'Loading chunk failed (ChunkLoadError)';
 
 /** True when `error` is webpack's ChunkLoadError (or a dynamic import that could not fetch). */
 export function isChunkLoadError(error: unknown): boolean {

@@ -14,14 +14,21 @@ dayjs.extend(duration);
 dayjs.extend(localizedFormat);
 dayjs.extend(relativeTime);
 
-/** An ISO date (or epoch ms) as `11/21/2026 6:00 AM` in local time; 'N/A' when invalid. */
-export function formatDateTime(date: string | number): string {
+/**
+ * An ISO date (or epoch ms) as `11/21/2026 6:00 AM` in local time; 'N/A' when invalid. In
+ * another `language` (docs/languages.md), its dayjs locale's short date and time (e.g.
+ * `21/11/2026 06:00`), once that locale is loaded (its catalogue's chunk), English until then.
+ */
+export function formatDateTime(date: string | number, language: string = 'en'): string {
   const value = dayjs(date);
-  return value.isValid() ? value.format('L LT') : NOT_AVAILABLE;
+  return value.isValid() ? value.locale(language).format('L LT') : NOT_AVAILABLE;
 }
 
-/** Seconds as a human duration (`a few seconds`, `3 minutes`, `a day`); 'N/A' when missing. */
-export function humanDuration(seconds: number | null | undefined): string {
+/**
+ * Seconds as a human duration (`a few seconds`, `3 minutes`, `a day`); 'N/A' when missing. In
+ * another `language`, its dayjs locale's words (`3 minutes`, `3 Minuten`, `3分`).
+ */
+export function humanDuration(seconds: number | null | undefined, language: string = 'en'): string {
   if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return NOT_AVAILABLE;
-  return dayjs.duration(seconds, 'seconds').humanize();
+  return dayjs.duration(seconds, 'seconds').locale(language).humanize();
 }

@@ -10,10 +10,13 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectIsAuthenticated } from '../features/auth/authSlice';
 import { authErrorMessage, changePassword } from '../features/auth/authThunks';
+import { AUTH_TEXT } from '../features/auth/authText';
 import { NewPasswordFields } from '../features/auth/formFields';
+import { useAuthTexts } from '../features/auth/forms/authForm';
+import { useMessageText } from '../i18n/context';
 
-/** The alert after a successful change (spec §2, verbatim). */
-export const PASSWORD_CHANGED_MESSAGE = 'Password is successfully changed!';
+/** The alert after a successful change (spec §2, verbatim; translated as `auth` texts). */
+export const PASSWORD_CHANGED_MESSAGE = AUTH_TEXT.passwordPage.changed;
 
 interface PasswordValues {
   oldPassword: string;
@@ -27,13 +30,16 @@ export function ChangePasswordForm() {
   const { message } = useFeedback();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const texts = useAuthTexts();
+  const T = texts.passwordPage;
+  const messageText = useMessageText();
 
   const onFinish = async ({ oldPassword, newPassword }: PasswordValues) => {
     setBusy(true);
     setError(null);
     try {
       await dispatch(changePassword({ oldPassword, newPassword }));
-      void message.success(PASSWORD_CHANGED_MESSAGE);
+      void message.success(T.changed);
       navigate('/');
     } catch (failure) {
       setError(authErrorMessage(failure));
@@ -43,29 +49,31 @@ export function ChangePasswordForm() {
 
   return (
     <Card style={{ maxWidth: 440 }}>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      {error && (
+        <Alert type="error" showIcon title={messageText(error)} style={{ marginBottom: 16 }} />
+      )}
       <Form<PasswordValues>
         layout="vertical"
         requiredMark={false}
         onFinish={onFinish}
         disabled={busy}
-        aria-label="Password Change"
+        aria-label={T.title}
       >
         <Form.Item
-          label="Current Password"
+          label={T.current}
           name="oldPassword"
-          rules={[{ required: true, message: 'Please enter your current password.' }]}
+          rules={[{ required: true, message: T.enterCurrent }]}
         >
           <Input.Password autoComplete="current-password" autoFocus />
         </Form.Item>
         <NewPasswordFields
           name="newPassword"
-          label="New Password"
-          confirmLabel="Confirm New Password"
+          label={texts.fields.newPassword}
+          confirmLabel={texts.fields.confirmNewPassword}
         />
         <Form.Item style={{ marginBottom: 0 }}>
           <Button type="primary" htmlType="submit" loading={busy}>
-            Change Password
+            {T.change}
           </Button>
         </Form.Item>
       </Form>
@@ -76,14 +84,15 @@ export function ChangePasswordForm() {
 /** The change-password page. */
 export default function PasswordPage() {
   const authenticated = useAppSelector(selectIsAuthenticated);
+  const T = useAuthTexts().passwordPage;
   return (
     <>
-      <Typography.Title level={2}>Password Change</Typography.Title>
+      <Typography.Title level={1}>{T.title}</Typography.Title>
       {authenticated ? (
         <ChangePasswordForm />
       ) : (
         <Typography.Paragraph>
-          <Link to="/login">Please authenticate</Link>
+          <Link to="/login">{T.authenticate}</Link>
         </Typography.Paragraph>
       )}
     </>

@@ -3,21 +3,19 @@
  */
 import { Typography } from 'antd';
 import { PackList } from '../features/pricing/PackList';
+import { useTexts } from '../i18n/context';
+import { PAGES_TEXT } from './pagesText';
 
 const { Title, Paragraph } = Typography;
 
 /** The pricing page. */
 export default function PricingPage() {
+  const T = useTexts('pages', PAGES_TEXT).pricing;
   return (
     <>
-      <Title level={2}>Pricing</Title>
-      <Paragraph>
-        A VPN must be given peanuts when it is created, and it ends when they are consumed. Peanuts
-        pay for server time and network traffic; there is no subscription.
-      </Paragraph>
-      <Paragraph type="secondary">
-        Duration estimates are informational only, because they vary by region.
-      </Paragraph>
+      <Title level={1}>{T.title}</Title>
+      <Paragraph>{T.intro}</Paragraph>
+      <Paragraph type="secondary">{T.estimates}</Paragraph>
       <PackList />
     </>
   );

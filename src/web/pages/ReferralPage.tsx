@@ -15,18 +15,30 @@ import { ReferrerCodeWidget } from '../features/referral/ReferrerCodeWidget';
 import { ShareReferral } from '../features/referral/ShareReferral';
 import { useGetReferralCodeQuery } from '../features/referral/referralApi';
 import { useClientInit } from '../features/referral/useClientInit';
+import { REFERRAL_TEXT } from '../features/referral/referralText';
+import { useTexts } from '../i18n/context';
+import { Rich } from '../i18n/rich';
 
-/** Text of the loader shown during the client initialisation. */
-export const REFERRAL_INIT_TEXT = 'Loading referral program...';
+/** Text of the loader shown during the client initialisation (English). */
+export const REFERRAL_INIT_TEXT = REFERRAL_TEXT.page.loading;
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = title
+/** A section: its heading's id is made of `id` (the English title), the same in every language. */
+function Section({
+  id: name,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
+  const id = name
     .toLowerCase()
     .replace(/\s+/g, '-')
     .replace(/[^\w-]/g, '');
   return (
     <section aria-labelledby={id}>
-      <Typography.Title level={3} id={id}>
+      <Typography.Title level={2} id={id}>
         {title}
       </Typography.Title>
       {children}
@@ -36,6 +48,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** The four sections, once the initialisation is over. */
 function ReferralSections({ sessionReady }: { sessionReady: boolean }) {
+  const T = useTexts('referral', REFERRAL_TEXT).page;
+  const E = REFERRAL_TEXT.page;
   const ownCode = useGetReferralCodeQuery(undefined, {
     skip: !sessionReady,
     refetchOnMountOrArgChange: true,
@@ -48,17 +62,20 @@ function ReferralSections({ sessionReady }: { sessionReady: boolean }) {
 
   return (
     <Flex vertical gap="large">
-      <Section title="How It Works">
+      <Section id={E.howItWorks} title={T.howItWorks}>
         <ol style={{ margin: 0, paddingInlineStart: 20 }}>
-          <li>Share your referral code or link with friends.</li>
-          <li>Your friend signs up with your code and makes a first peanuts purchase.</li>
-          <li>You both receive bonus peanuts.</li>
+          <li>{T.step1}</li>
+          <li>{T.step2}</li>
+          <li>{T.step3}</li>
         </ol>
         <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }}>
-          Read the <Link to="/referral/terms">referral program terms</Link>.
+          <Rich
+            text={T.terms}
+            parts={{ terms: (words) => <Link to="/referral/terms">{words}</Link> }}
+          />
         </Typography.Paragraph>
       </Section>
-      <Section title="Your Referral Information">
+      <Section id={E.information} title={T.information}>
         <Card>
           <Flex vertical gap="large">
             <ShareReferral
@@ -70,10 +87,10 @@ function ReferralSections({ sessionReady }: { sessionReady: boolean }) {
           </Flex>
         </Card>
       </Section>
-      <Section title="Your Referral Statistics">
+      <Section id={E.statistics} title={T.statistics}>
         <ReferralStatsCard sessionReady={sessionReady} />
       </Section>
-      <Section title="Your Referral History">
+      <Section id={E.history} title={T.history}>
         <ReferralHistory sessionReady={sessionReady} />
       </Section>
     </Flex>
@@ -84,18 +101,19 @@ function ReferralSections({ sessionReady }: { sessionReady: boolean }) {
 export default function ReferralPage() {
   const status = useAppSelector(selectAuthStatus);
   const init = useClientInit();
+  const T = useTexts('referral', REFERRAL_TEXT).page;
   let body;
-  if (!init.done) body = <PageLoader text={REFERRAL_INIT_TEXT} />;
+  if (!init.done) body = <PageLoader text={T.loading} />;
   else if (status !== 'authenticated') {
     body = (
       <Typography.Paragraph>
-        <Link to="/login">Please authenticate</Link>
+        <Link to="/login">{T.authenticate}</Link>
       </Typography.Paragraph>
     );
   } else body = <ReferralSections sessionReady={init.sessionReady} />;
   return (
     <>
-      <Typography.Title level={2}>Referral Program</Typography.Title>
+      <Typography.Title level={1}>{T.title}</Typography.Title>
       {body}
     </>
   );

@@ -13,16 +13,16 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { accountDeleted, selectIsAuthenticated } from '../features/auth/authSlice';
 import { authErrorMessage, deleteAccount } from '../features/auth/authThunks';
 import { useLeaveForLogin } from '../features/auth/useLeaveForLogin';
+import { useMessageText, useTexts } from '../i18n/context';
+import { PAGES_TEXT } from './pagesText';
 
-/** The warning shown above the delete-account control (spec §2, verbatim). */
-export const UNREGISTER_WARNING =
-  'This will delete your account! There is no way to rollback. Please double check this is what you want to do.';
+/** The warning shown above the delete-account control (spec §2, verbatim; namespace `pages`). */
+export const UNREGISTER_WARNING = PAGES_TEXT.unregister.warning;
 
-/** Title of the alert after deletion. */
-export const DEREGISTERED_TITLE = 'You have been deregistered';
-/** Text of the alert after deletion. */
-export const DEREGISTERED_TEXT =
-  'Your account has been deleted. If you have any questions, please contact us.';
+/** Title of the alert after deletion (English). */
+export const DEREGISTERED_TITLE = PAGES_TEXT.unregister.deregisteredTitle;
+/** Text of the alert after deletion (English). */
+export const DEREGISTERED_TEXT = PAGES_TEXT.unregister.deregisteredText;
 
 /** The delete-account button with its confirmation dialog. */
 export function DeleteAccountControl() {
@@ -30,6 +30,8 @@ export function DeleteAccountControl() {
   const leaveForLogin = useLeaveForLogin({ replace: true });
   const { modal } = useFeedback();
   const [error, setError] = useState<string | null>(null);
+  const T = useTexts('pages', PAGES_TEXT).unregister;
+  const messageText = useMessageText();
 
   const remove = async () => {
     setError(null);
@@ -40,11 +42,11 @@ export function DeleteAccountControl() {
       return;
     }
     void modal.success({
-      title: DEREGISTERED_TITLE,
+      title: T.deregisteredTitle,
       // Rendered by antd's App, outside the router: a plain link.
       content: (
         <>
-          {DEREGISTERED_TEXT} <a href="/contactus">Contact us</a>
+          {T.deregisteredText} <a href="/contactus">{T.contactUs}</a>
         </>
       ),
     });
@@ -53,19 +55,21 @@ export function DeleteAccountControl() {
 
   const confirm = () =>
     modal.confirm({
-      title: 'Delete your account?',
-      content: UNREGISTER_WARNING,
-      okText: 'Delete My Account',
+      title: T.confirmTitle,
+      content: T.warning,
+      okText: T.confirmOk,
       okButtonProps: { danger: true },
-      cancelText: 'Cancel',
+      cancelText: T.cancel,
       onOk: remove,
     });
 
   return (
     <>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      {error && (
+        <Alert type="error" showIcon title={messageText(error)} style={{ marginBottom: 16 }} />
+      )}
       <Button danger type="primary" icon={<DeleteOutlined />} onClick={confirm}>
-        Delete Your Account
+        {T.button}
       </Button>
     </>
   );
@@ -74,15 +78,16 @@ export function DeleteAccountControl() {
 /** The unregister page. */
 export default function UnregisterPage() {
   const authenticated = useAppSelector(selectIsAuthenticated);
+  const T = useTexts('pages', PAGES_TEXT).unregister;
   return (
     <>
-      <Typography.Title level={2}>Unregister</Typography.Title>
-      <Alert type="warning" showIcon title={UNREGISTER_WARNING} style={{ marginBottom: 16 }} />
+      <Typography.Title level={1}>{T.title}</Typography.Title>
+      <Alert type="warning" showIcon title={T.warning} style={{ marginBottom: 16 }} />
       {authenticated ? (
         <DeleteAccountControl />
       ) : (
         <Typography.Paragraph>
-          <Link to="/login">Please authenticate</Link>
+          <Link to="/login">{T.authenticate}</Link>
         </Typography.Paragraph>
       )}
     </>

@@ -6,6 +6,12 @@
  * the largest paint happens at the first paint and React reuses the nodes instead of painting
  * them again. antd finds its styles already in the page (`data-ant-cssinjs-cache-path`) and does
  * not generate them again.
+ *
+ * Dark mode without a light flash (docs/product.md "Appearance"): the shell is rendered light and
+ * dark; the CSS variables antd's dark theme sets differently (its components' colours are CSS
+ * variables) are added to the styles for a dark device (`prefers-color-scheme`) unless the
+ * person picked light, and for a dark pick (the app marks `<html data-theme>`), with the page's
+ * own background from our tokens.
  */
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -14,13 +20,66 @@ import { App } from '../app/App';
 import { buildRoutes } from '../app/routes';
 import { makeStore } from '../app/store';
 import type { AppConfig } from '../../core/appConfig';
+import type { ThemeMode } from '../../core/preferences';
+import { PEANUT_TOKENS } from '../components/tokens';
 
 /** The shell: the markup of `#landing-shell` and the `<style>` elements for `<head>`. */
 export interface LandingShell {
   /** HTML of the app at `/`, signed out, before the packs are loaded. */
   html: string;
-  /** antd's `<style>` elements (with their cache marks) for the document's head. */
+  /** antd's `<style>` elements (with their cache marks) and the dark scheme's, for `<head>`. */
   styles: string;
+}
+
+/** A prerendered page: its markup and its `<style>` elements. */
+interface Rendered {
+  html: string;
+  styles: string;
+}
+
+/** The `<style>` elements of antd's extracted styles: [opening tag, CSS]. */
+const STYLE_ELEMENT = /(<style[^>]*>)([^<]*)<\/style>/g;
+/** One flat CSS rule: selectors and declarations (antd's variable blocks are flat). */
+const FLAT_RULE = /([^{}]+)\{([^{}]*)\}/g;
+
+/** The CSS of `rules` with `prefix` and a space before each selector. */
+function prefixRules(rules: string, prefix: string): string {
+  return rules.replace(FLAT_RULE, (_rule, selectors: string, declarations: string) => {
+    const scoped = selectors
+      .split(',')
+      .map((selector) => `${prefix} ${selector.trim()}`)
+      .join(',');
+    return `${scoped}{${declarations}}`;
+  });
+}
+
+/**
+ * The `<style>` element for the dark scheme: antd's CSS variable blocks of the dark render
+ * that the light one does not have (flat rules of `--ant-*` variables only), and the page
+ * background, scoped to a dark device without a light pick and to a dark pick.
+ * @throws when a differing block is not flat variable rules (the override would be wrong).
+ */
+export function darkSchemeStyle(light: string, dark: string): string {
+  const lightBlocks = new Set([...light.matchAll(STYLE_ELEMENT)].map((match) => match[2]));
+  const blocks = [...dark.matchAll(STYLE_ELEMENT)]
+    .filter(([, tag, css]) => !lightBlocks.has(css) && !tag.includes('cache-path'))
+    .map(([, , css]) => css);
+  for (const css of blocks) {
+    if (css.includes('@') || !/^([^{}]+\{(\s*--[\w-]+:[^;{}]*;)*\s*\})+$/.test(css)) {
+      throw new Error(
+        `A dark style of the landing shell is not CSS variables: ${css.slice(0, 80)}`,
+      );
+    }
+  }
+  const { bodyBg, link } = PEANUT_TOKENS.dark;
+  const scoped = (root: string) =>
+    `${prefixRules(blocks.join(''), root)}` +
+    `${root},${root} body{background:${bodyBg};}${root} .boot-loading{color:${link};}`;
+  return (
+    `<style data-color-scheme="dark">` +
+    `@media (prefers-color-scheme: dark){${scoped('html:not([data-theme=light])')}}` +
+    `${scoped('html[data-theme=dark]')}</style>`
+  );
 }
 
 /** A configuration for the render (no request is made: the packs stay loading). */
@@ -37,8 +96,19 @@ const RENDER_CONFIG: AppConfig = {
  * the boot hydrates it. Resolves once every lazy part of `/` is rendered.
  */
 export async function renderLandingShell(): Promise<LandingShell> {
+  const light = await renderAt('system');
+  const dark = await renderAt('dark');
+  return { html: light.html, styles: light.styles + darkSchemeStyle(light.styles, dark.styles) };
+}
+
+/** Renders `/` signed out in the colour scheme `theme`. */
+async function renderAt(theme: ThemeMode): Promise<Rendered> {
   const store = makeStore(
-    { appConfig: RENDER_CONFIG, auth: { status: 'unauthenticated', user: null } },
+    {
+      appConfig: RENDER_CONFIG,
+      auth: { status: 'unauthenticated', user: null },
+      preferences: { theme, language: 'en' },
+    },
     { fetch: () => new Promise<Response>(() => undefined) },
   );
   const router = createMemoryRouter(buildRoutes(), { initialEntries: ['/'] });

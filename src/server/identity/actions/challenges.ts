@@ -8,7 +8,7 @@
  * sets their own first (NEW_PASSWORD_REQUIRED). Each step's Session is used once (authSessions.ts).
  */
 import { timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, type WithSubquery } from 'drizzle-orm';
 import { idpErrors } from '../errors';
 import { users, type MfaType, type UserRow } from '../schema';
 import { mfaSms } from '../sms';
@@ -17,19 +17,25 @@ import { codeHash, countCodeSend, forgiveCodeChecks, newCode, reserveCodeCheck }
 import type { Body, IdentityContext } from './context';
 import { rememberedDevice, trackDevice } from './devices';
 import { checkPasswordPolicy, loginName, parameters, required } from './input';
+import { refundPasswordCheck, refundPasswordCheckOf } from './lockout';
 import { acceptTotp } from './totp';
 import { newSession } from './session';
 import { credentials, enabledMfa, smsDeliveryDetails, smsSender } from './users';
 
-/** The tokens of a finished sign-in, with NewDeviceMetadata for a device not yet tracked. */
+/**
+ * The tokens of a finished sign-in, with NewDeviceMetadata for a device not yet tracked. `also`
+ * (common table expressions, e.g. lockout.ts's `refundPasswordCheckOf`) run in the statement
+ * that stores the session.
+ */
 export async function finishSignIn(
   ctx: IdentityContext,
   user: UserRow,
   deviceKey?: string | null,
+  also: WithSubquery[] = [],
 ): Promise<Body> {
   // The session is stored in the device's statement: one round trip.
   const session = newSession(ctx, user);
-  const metadata = await trackDevice(ctx, user, deviceKey, session.store);
+  const metadata = await trackDevice(ctx, user, deviceKey, [...also, ...session.store]);
   const result = await session.tokens();
   return {
     ChallengeParameters: {},
@@ -69,13 +75,21 @@ async function factorChallenge(
  * What a sign-in that proved the password answers: DEVICE_SRP_AUTH from a remembered device;
  * else the second factor's challenge (SELECT_MFA_TYPE when both are on and none preferred);
  * MFA_SETUP when the pool requires MFA and the user has none; else the tokens.
+ * `refundKey`: the lockout key (lockout.ts) whose reserved password check the sign-in just
+ * passed: forgiven in the statement that stores the session when the tokens are answered at
+ * once, else before the next challenge is made.
  */
 export async function completeSignIn(
   ctx: IdentityContext,
   user: UserRow,
   deviceKey?: string | null,
+  refundKey?: string,
 ): Promise<Body> {
+  const refund = async (): Promise<void> => {
+    if (refundKey !== undefined) await refundPasswordCheck(ctx, refundKey);
+  };
   if (user.passwordChangeRequired) {
+    await refund();
     const session = await createAuthSession(ctx, user, 'NEW_PASSWORD_REQUIRED', { deviceKey });
     return {
       ChallengeName: 'NEW_PASSWORD_REQUIRED',
@@ -91,6 +105,7 @@ export async function completeSignIn(
     };
   }
   if (deviceKey && (await rememberedDevice(ctx, user, deviceKey))) {
+    await refund();
     const session = await createAuthSession(ctx, user, 'DEVICE_SRP_AUTH', { deviceKey });
     return {
       ChallengeName: 'DEVICE_SRP_AUTH',
@@ -99,8 +114,12 @@ export async function completeSignIn(
     };
   }
   const factors = enabledMfa(user);
+  if (factors.length === 0 && ctx.mfaConfiguration !== 'ON') {
+    const also = refundKey === undefined ? [] : [refundPasswordCheckOf(ctx, refundKey)];
+    return finishSignIn(ctx, user, deviceKey, also);
+  }
+  await refund();
   if (factors.length === 0) {
-    if (ctx.mfaConfiguration !== 'ON') return finishSignIn(ctx, user, deviceKey);
     const session = await createAuthSession(ctx, user, 'MFA_SETUP', { deviceKey });
     return {
       ChallengeName: 'MFA_SETUP',

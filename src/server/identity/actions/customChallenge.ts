@@ -19,7 +19,8 @@
  * password does (new password, remembered device, second factor: completeSignIn).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQLWrapper } from 'drizzle-orm';
+import type { IdentityTx } from '../db';
 import { idpErrors } from '../errors';
 import type { MailMessage } from '../mailer';
 import { idpAuthSessions, type UserRow } from '../schema';
@@ -119,11 +120,12 @@ export async function customSrpSession(
  * Takes (deletes) the CUSTOM_AUTH binding of the SRP challenge of `secretHash`, as a common
  * table expression `custom` of the statement that takes the challenge (signIn.ts): its rows
  * (`sub`) say the challenge was started by CUSTOM_AUTH. Taken with the challenge, proven or
- * not: the challenge is single-use, so the binding could serve no later answer.
+ * not: the challenge is single-use, so the binding could serve no later answer. `secretHash`
+ * may be a placeholder of a prepared statement.
  */
-export function takeCustomSrp(ctx: IdentityContext, secretHash: string) {
-  return ctx.db.$with('custom').as(
-    ctx.db
+export function takeCustomSrp(db: IdentityTx, secretHash: string | SQLWrapper) {
+  return db.$with('custom').as(
+    db
       .delete(idpAuthSessions)
       .where(
         and(eq(idpAuthSessions.challenge, CUSTOM_SRP), eq(idpAuthSessions.codeHash, secretHash)),

@@ -7,9 +7,10 @@
  * Keys: `sub:<sub>` for a user, `name:<login name>` for a name that belongs to nobody, so an
  * unknown name locks exactly as a known one does and the lock tells nothing of who exists.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { idpErrors } from '../errors';
 import { idpPasswordLockouts } from '../schema';
+import type { IdentityTx } from '../db';
 import type { IdentityContext } from './context';
 
 /** The lockout key of a user. */
@@ -22,9 +23,55 @@ export function lockKeyOf(user: { sub: string } | undefined, name: string): stri
   return user ? userLockKey(user.sub) : nameLockKey(name);
 }
 
-/** A timestamp parameter of raw SQL (PGlite and pg agree on ISO strings). */
-function at(ms: number) {
-  return sql`${new Date(ms).toISOString()}::timestamptz`;
+/** The values of a password check reservation at the context's time and lockout settings. */
+interface LockoutValues {
+  /** Now, ISO timestamp. */
+  lockNow: string;
+  /** Failures last counted at or before this ISO timestamp are forgotten. */
+  lockForgetBefore: string;
+  lockFirstMs: number;
+  lockMaxMs: number;
+  lockAfter: number;
+  /** `locked_until` of a key's first failure (ISO timestamp), null unless `lockAfter` <= 1. */
+  lockFirst: string | null;
+}
+
+/** The reservation values of `ctx` (its clock and `throttle.passwordLockout`). */
+export function lockoutValues(ctx: IdentityContext): LockoutValues {
+  const { lockAfter, firstLockMs, maxLockMs, forgetAfterMs } = ctx.throttle.passwordLockout;
+  const now = ctx.clock();
+  return {
+    lockNow: new Date(now).toISOString(),
+    lockForgetBefore: new Date(now - forgetAfterMs).toISOString(),
+    lockFirstMs: firstLockMs,
+    lockMaxMs: maxLockMs,
+    lockAfter,
+    lockFirst: lockAfter <= 1 ? new Date(now + firstLockMs).toISOString() : null,
+  };
+}
+
+/**
+ * The upsert of one password check reservation, the columns it sets and its condition, over
+ * `term(name)`: each of the LockoutValues as a parameter, or as a placeholder of a prepared
+ * statement.
+ */
+function reservation(term: (name: keyof LockoutValues) => SQLWrapper) {
+  const table = idpPasswordLockouts;
+  const at = (name: keyof LockoutValues) => sql`${term(name)}::timestamptz`;
+  // Failures after a quiet spell of `forgetAfterMs` start again from one.
+  const failures = sql`CASE WHEN ${table.updatedAt} <= ${at('lockForgetBefore')} THEN 1 ELSE ${table.failures} + 1 END`;
+  const lockMs = sql`LEAST(${term('lockFirstMs')}::float8 * power(2, (${failures}) - ${term('lockAfter')}::int), ${term('lockMaxMs')}::float8)`;
+  const lockedUntil = sql`CASE WHEN (${failures}) >= ${term('lockAfter')}::int THEN ${at('lockNow')} + make_interval(secs => (${lockMs}) / 1000) END`;
+  return {
+    now: at('lockNow'),
+    /** `locked_until` of a key's first failure. */
+    firstLock: at('lockFirst'),
+    onConflict: {
+      target: table.key,
+      set: { failures, lockedUntil, updatedAt: at('lockNow') },
+      setWhere: sql`${table.lockedUntil} IS NULL OR ${table.lockedUntil} <= ${at('lockNow')}`,
+    },
+  };
 }
 
 /**
@@ -33,27 +80,51 @@ function at(ms: number) {
  * `lockAfter`-th on) until `refundPasswordCheck` forgives it.
  */
 export async function reservePasswordCheck(ctx: IdentityContext, key: string): Promise<void> {
-  const { lockAfter, firstLockMs, maxLockMs, forgetAfterMs } = ctx.throttle.passwordLockout;
-  const now = ctx.clock();
-  const table = idpPasswordLockouts;
-  // Failures after a quiet spell of `forgetAfterMs` start again from one.
-  const failures = sql`CASE WHEN ${table.updatedAt} <= ${at(now - forgetAfterMs)} THEN 1 ELSE ${table.failures} + 1 END`;
-  const lockMs = sql`LEAST(${firstLockMs}::float8 * power(2, (${failures}) - ${lockAfter}), ${maxLockMs}::float8)`;
-  const lockedUntil = sql`CASE WHEN (${failures}) >= ${lockAfter} THEN ${at(now)} + make_interval(secs => (${lockMs}) / 1000) END`;
-  const firstLock = lockAfter <= 1 ? at(now + firstLockMs) : sql`NULL`;
+  const values = lockoutValues(ctx);
+  const { now, firstLock, onConflict } = reservation((name) => sql`${values[name]}`);
   const reserved = await ctx.db
-    .insert(table)
-    .values({ key, failures: 1, lockedUntil: sql`${firstLock}`, updatedAt: new Date(now) })
-    .onConflictDoUpdate({
-      target: table.key,
-      set: { failures, lockedUntil, updatedAt: sql`${at(now)}` },
-      setWhere: sql`${table.lockedUntil} IS NULL OR ${table.lockedUntil} <= ${at(now)}`,
-    })
-    .returning({ failures: table.failures });
+    .insert(idpPasswordLockouts)
+    .values({ key, failures: 1, lockedUntil: firstLock, updatedAt: now })
+    .onConflictDoUpdate(onConflict)
+    .returning({ failures: idpPasswordLockouts.failures });
   if (reserved.length === 0) throw idpErrors.passwordAttemptsExceeded();
+}
+
+/**
+ * reservePasswordCheck as a common table expression `password_check` of a prepared statement
+ * (prepared.ts) of `db`: one check is reserved under each key `keys` selects (a query of one
+ * column, `key`), and the CTE returns a row per reservation made (none for a locked key). The
+ * statement's values include `lockoutValues(ctx)` as placeholders of the same names. The
+ * caller reads it (`EXISTS (SELECT 1 FROM password_check)`) and throws
+ * `idpErrors.passwordAttemptsExceeded()` itself.
+ */
+export function reservePasswordCheckOf(db: IdentityTx, keys: SQLWrapper) {
+  const { now, firstLock, onConflict } = reservation((name) => sql.placeholder(name));
+  return db.$with('password_check').as(
+    db
+      .insert(idpPasswordLockouts)
+      .select(sql`SELECT k.key, 1, ${firstLock}, ${now} FROM (${keys}) AS k`)
+      .onConflictDoUpdate(onConflict)
+      .returning({ failures: idpPasswordLockouts.failures }),
+  );
 }
 
 /** Forgives the failures under `key` after a successful password check. */
 export async function refundPasswordCheck(ctx: IdentityContext, key: string): Promise<void> {
   await ctx.db.delete(idpPasswordLockouts).where(eq(idpPasswordLockouts.key, key));
+}
+
+/**
+ * refundPasswordCheck as a common table expression `password_refund`, to ride on the statement
+ * that stores the sign-in's session (challenges.ts's `completeSignIn`).
+ */
+export function refundPasswordCheckOf(ctx: IdentityContext, key: string) {
+  return ctx.db
+    .$with('password_refund')
+    .as(
+      ctx.db
+        .delete(idpPasswordLockouts)
+        .where(eq(idpPasswordLockouts.key, key))
+        .returning({ key: idpPasswordLockouts.key }),
+    );
 }

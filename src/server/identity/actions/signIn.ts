@@ -5,15 +5,24 @@
  * progressive lockout first (lockout.ts). A login name that belongs to nobody gets a decoy SRP
  * challenge and fails exactly as a wrong password does.
  */
-import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { IdentityDb } from '../db';
 import { IdpError, idpErrors } from '../errors';
 import { idpRefreshTokens, idpSrpChallenges, users } from '../schema';
 import { N, parseHex, parseTimestamp, serverSession, verifyPasswordClaim } from '../srp';
 import { hashSecret } from '../tokens';
 import { MAX_TIMESTAMP_SKEW_MS, type Action, type Body, type IdentityContext } from './context';
 import { checkClient, loginName, parameters, required } from './input';
-import { lockKeyOf, refundPasswordCheck, reservePasswordCheck } from './lockout';
+import {
+  lockKeyOf,
+  lockoutValues,
+  nameLockKey,
+  refundPasswordCheck,
+  reservePasswordCheck,
+  reservePasswordCheckOf,
+  userLockKey,
+} from './lockout';
+import { prepared } from './prepared';
 import {
   answerMfaSetup,
   answerNewPasswordRequired,
@@ -31,6 +40,12 @@ import {
 } from './customChallenge';
 import { answerDevicePasswordVerifier, answerDeviceSrpAuth } from './deviceAuth';
 import { startSrpChallenge } from './srpInFlight';
+import {
+  newSecretBlockId,
+  openSecretBlock,
+  sealSecretBlock,
+  secretBlockId,
+} from './srpSecretBlock';
 import {
   decoyCredentials,
   decoyPasswordCheck,
@@ -69,15 +84,14 @@ async function startSrp(ctx: IdentityContext, auth: Body, custom = false): Promi
   if (A % N === 0n) throw idpErrors.invalidParameter('Invalid SRP_A: A mod N must not be 0.');
   // Made for every name (it is a few keyed hashes), used for a name that belongs to nobody.
   const decoy = await decoyCredentials(ctx, name);
-  const secretBlock = randomBytes(64);
-  const secretHash = hashSecret(secretBlock);
+  const id = newSecretBlockId();
+  const secretHash = hashSecret(id);
   // The user is found, a locked key gets no challenge, and the caller's challenges in flight
   // are bounded, before any exponentiation (srpInFlight.ts).
-  const { user, value: session } = await startSrpChallenge(ctx, name, secretHash, (found) => {
-    const { srpSalt, srpVerifier } = found ?? decoy;
-    return { ...serverSession(A, srpVerifier), srpSalt };
-  });
-  const srpSalt = session.srpSalt;
+  const user = await startSrpChallenge(ctx, name, secretHash);
+  const { srpSalt, srpVerifier } = user ?? decoy;
+  const session = serverSession(A, srpVerifier);
+  const secretBlock = await sealSecretBlock(ctx, id, session.key);
   const userIdForSrp = user?.username ?? name;
   return {
     ChallengeName: 'PASSWORD_VERIFIER',
@@ -104,9 +118,12 @@ async function passwordAuth(ctx: IdentityContext, auth: Body): Promise<Body> {
     throw idpErrors.incorrectCredentials();
   }
   if (!passwordMatches(ctx, user, password)) throw idpErrors.incorrectCredentials();
-  await refundPasswordCheck(ctx, lockKey);
-  if (!user.confirmed) throw idpErrors.notConfirmed();
-  return completeSignIn(ctx, user, optional(auth, 'DEVICE_KEY'));
+  if (!user.confirmed || user.disabled) {
+    await refundPasswordCheck(ctx, lockKey);
+    if (!user.confirmed) throw idpErrors.notConfirmed();
+    throw idpErrors.disabled();
+  }
+  return completeSignIn(ctx, user, optional(auth, 'DEVICE_KEY'), lockKey);
 }
 
 /** InitiateAuth with REFRESH_TOKEN_AUTH: new id and access tokens for the same session. */
@@ -171,6 +188,54 @@ export const initiateAuth: Action = async (ctx, input) => {
 };
 
 /**
+ * The PASSWORD_VERIFIER answer's statement of `db`, prepared once (prepared.ts): deleting the
+ * challenge of `secretHash` makes its secret block single-use (a replay finds nothing); its
+ * user, whether CUSTOM_AUTH started it, and the password check reserved under the lockout (for
+ * a live challenge answered under its user's name `name`; a decoy's: under the name) are one
+ * statement. Its values: secretHash, name, nameLockKey, userLockPrefix, now (ISO) and
+ * lockout.ts's LockoutValues.
+ */
+function answerStatement(db: IdentityDb) {
+  return prepared(db, 'srp-answer', () => {
+    const p = sql.placeholder;
+    const custom = takeCustomSrp(db, p('secretHash'));
+    const taken = db.$with('taken').as(
+      db
+        .delete(idpSrpChallenges)
+        .where(eq(idpSrpChallenges.secretHash, p('secretHash')))
+        .returning({ sub: idpSrpChallenges.sub, expiresAt: idpSrpChallenges.expiresAt }),
+    );
+    const checked = reservePasswordCheckOf(
+      db,
+      db
+        .select({
+          key: sql<string>`CASE WHEN ${users.sub} IS NULL THEN ${p('nameLockKey')} ELSE ${p('userLockPrefix')} || ${users.sub} END`.as(
+            'key',
+          ),
+        })
+        .from(taken)
+        .leftJoin(users, eq(users.sub, taken.sub))
+        .where(
+          and(
+            gt(taken.expiresAt, p('now')),
+            or(isNull(users.sub), eq(users.username, p('name')), eq(users.email, p('name'))),
+          ),
+        ),
+    );
+    return db
+      .with(taken, custom, checked)
+      .select({
+        expiresAt: taken.expiresAt,
+        user: users,
+        custom: sql<boolean>`EXISTS (SELECT 1 FROM ${custom} WHERE ${custom.sub} = ${taken.sub})`,
+        reserved: sql<boolean>`EXISTS (SELECT 1 FROM ${checked})`,
+      })
+      .from(taken)
+      .leftJoin(users, eq(users.sub, taken.sub));
+  });
+}
+
+/**
  * RespondToAuthChallenge with PASSWORD_VERIFIER: checks the password claim (each challenge
  * once, TIMESTAMP within 5 minutes, the check reserved under the lockout), answers the tokens.
  * A decoy challenge fails as a wrong password does.
@@ -191,28 +256,18 @@ export const respondToAuthChallenge: Action = async (ctx, input) => {
   const signature = required(responses, 'PASSWORD_CLAIM_SIGNATURE');
   const timestamp = required(responses, 'TIMESTAMP');
 
-  // Deleting the challenge makes its secret block single-use: a replay finds nothing. Its
-  // user, and whether CUSTOM_AUTH started it, are read in the same statement.
-  const secretHash = hashSecret(Buffer.from(secretBlock, 'base64'));
-  const custom = takeCustomSrp(ctx, secretHash);
-  const taken = ctx.db.$with('taken').as(
-    ctx.db.delete(idpSrpChallenges).where(eq(idpSrpChallenges.secretHash, secretHash)).returning({
-      sub: idpSrpChallenges.sub,
-      sessionKey: idpSrpChallenges.sessionKey,
-      expiresAt: idpSrpChallenges.expiresAt,
-    }),
-  );
-  const [challenge] = await ctx.db
-    .with(taken, custom)
-    .select({
-      sessionKey: taken.sessionKey,
-      expiresAt: taken.expiresAt,
-      user: users,
-      custom: sql<boolean>`EXISTS (SELECT 1 FROM ${custom} WHERE ${custom.sub} = ${taken.sub})`,
-    })
-    .from(taken)
-    .leftJoin(users, eq(users.sub, taken.sub));
+  // The challenge taken (single-use) and the password check reserved: one statement.
+  const block = Buffer.from(secretBlock, 'base64');
+  const secretHash = hashSecret(secretBlockId(block));
   const now = ctx.clock();
+  const [challenge] = await answerStatement(ctx.db).execute({
+    secretHash,
+    name,
+    nameLockKey: nameLockKey(name),
+    userLockPrefix: userLockKey(''),
+    now: new Date(now).toISOString(),
+    ...lockoutValues(ctx),
+  });
   if (!challenge) throw idpErrors.invalidSession();
   if (challenge.expiresAt.getTime() <= now) throw idpErrors.expiredSession();
   const user = challenge.user ?? undefined;
@@ -220,27 +275,25 @@ export const respondToAuthChallenge: Action = async (ctx, input) => {
     throw idpErrors.incorrectCredentials();
   }
   const lockKey = lockKeyOf(user, name);
-  await reservePasswordCheck(ctx, lockKey);
+  if (!challenge.reserved) throw idpErrors.passwordAttemptsExceeded();
   const time = parseTimestamp(timestamp);
   if (time === undefined || Math.abs(time - now) > MAX_TIMESTAMP_SKEW_MS) {
     throw new IdpError('NotAuthorizedException', 'Invalid TIMESTAMP: malformed or out of range.');
   }
-  const key = Buffer.from(challenge.sessionKey, 'hex');
+  // The session key, sealed in the block at the start (srpSecretBlock.ts).
+  const key = await openSecretBlock(ctx, block);
   const userIdForSrp = user?.username ?? name;
-  const proven = verifyPasswordClaim(
-    key,
-    ctx.poolName,
-    userIdForSrp,
-    secretBlock,
-    timestamp,
-    signature,
-  );
+  const proven =
+    key !== undefined &&
+    verifyPasswordClaim(key, ctx.poolName, userIdForSrp, secretBlock, timestamp, signature);
   if (!user || !proven) throw idpErrors.incorrectCredentials();
-  await refundPasswordCheck(ctx, lockKey);
-  if (!user.confirmed) throw idpErrors.notConfirmed();
   const deviceKey = optional(responses, 'DEVICE_KEY');
-  if (challenge.custom) {
+  if (!user.confirmed || user.disabled || challenge.custom) {
+    await refundPasswordCheck(ctx, lockKey);
+    if (!user.confirmed) throw idpErrors.notConfirmed();
+    if (user.disabled) throw idpErrors.disabled();
     return issueCustomChallenge(ctx, user, deviceKey);
   }
-  return completeSignIn(ctx, user, deviceKey);
+  // The check is forgiven in the statement that stores the session (completeSignIn).
+  return completeSignIn(ctx, user, deviceKey, lockKey);
 };

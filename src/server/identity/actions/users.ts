@@ -35,7 +35,7 @@ export function userNamed(name: string) {
 }
 
 /** findUser's choice among the rows `userNamed(name)` selects: not expired, username first. */
-export function pickUser(
+function pickUser(
   ctx: IdentityContext,
   rows: readonly UserRow[],
   name: string,

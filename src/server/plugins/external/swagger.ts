@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { version } from '../../../../package.json';
+import { VERSION as version } from '../../version';
 import type { ServerConfig } from '../../config';
 
 /** Where Swagger UI is served. */
@@ -29,6 +29,7 @@ async function openApi(app: FastifyInstance, opts: { config: ServerConfig }): Pr
         { name: 'config', description: 'Runtime configuration for clients' },
         { name: 'vpns', description: "The caller's VPNs: create, list, get, delete, config" },
         { name: 'referral', description: "The referral programme: the caller's codes, rewards" },
+        { name: 'account', description: "The caller's preferences, kept on the account" },
       ],
       components: {
         securitySchemes: {

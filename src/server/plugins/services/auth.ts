@@ -4,8 +4,11 @@
  * accepts our identity provider's issuer and, when COGNITO_ISSUER is set, a real Cognito pool's.
  * Decorates `app.authenticate` (a preHandler) and `request.identity`.
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Database } from '../../db';
+import { users } from '../../db/schema';
 import {
   createIdTokenVerifier,
   UnauthenticatedError,
@@ -14,11 +17,20 @@ import {
   type VerifiedIdentity,
 } from '../../identity';
 import { HttpError } from '../../errors';
+import { reuseAnswers, type ReusedAnswers } from './reusedAnswers';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler of authenticated routes: 401 unless the id token is valid. */
+    /**
+     * preHandler of authenticated routes: 401 unless the id token is valid, its session active
+     * and its account not disabled.
+     */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * Drops the auth hook's kept `disabled` flags: call it once an operator's disabling or
+     * enabling of an account is committed, so this process sees it on its next request.
+     */
+    accountAccessChanged: () => void;
   }
   interface FastifyRequest {
     /** The caller, set by `app.authenticate`. */
@@ -44,15 +56,17 @@ export interface AuthOptions {
  * process on the database (within a second).
  */
 export const SESSION_CHECK_TTL_MS = 500;
-/** Most session answers remembered; past this they are all forgotten. */
-const SESSION_CHECK_MAX = 100_000;
+
+/**
+ * How long an account's `disabled` flag, as read by the auth hook, is reused, in milliseconds:
+ * the tokens of an account an operator disabled are refused by this process at once, and by every
+ * other process on the database at most this long (plus one query) later. This is what stops the
+ * tokens of a real Cognito pool, which the embedded provider's session check never sees.
+ */
+export const ACCOUNT_CHECK_TTL_MS = 2_000;
 
 /** A session check whose kept answers can be dropped. */
-export interface ReusedSessionCheck {
-  (originJti: string): Promise<boolean>;
-  /** Forgets every kept answer (a session ended in this process). */
-  forget(): void;
-}
+export type ReusedSessionCheck = ReusedAnswers<boolean>;
 
 /**
  * `check` (is the session `originJti` still active?) with each answer reused for
@@ -63,42 +77,20 @@ export function reuseSessionChecks(
   check: (originJti: string) => Promise<boolean>,
   clock: () => number = Date.now,
 ): ReusedSessionCheck {
-  const answers = new Map<string, { active: boolean; startedAtMs: number }>();
-  const running = new Map<string, Promise<boolean>>();
-  // Bumped by forget(): a check that started before it does not keep its answer.
-  let generation = 0;
-  const reused = (originJti: string): Promise<boolean> => {
-    const known = answers.get(originJti);
-    if (known && clock() - known.startedAtMs < SESSION_CHECK_TTL_MS) {
-      return Promise.resolve(known.active);
-    }
-    let answer = running.get(originJti);
-    if (!answer) {
-      const startedAtMs = clock();
-      const started = generation;
-      answer = check(originJti)
-        .then((active) => {
-          if (answers.size >= SESSION_CHECK_MAX) answers.clear();
-          if (started === generation) answers.set(originJti, { active, startedAtMs });
-          return active;
-        })
-        .finally(() => running.delete(originJti));
-      running.set(originJti, answer);
-    }
-    return answer;
-  };
-  return Object.assign(reused, {
-    forget() {
-      generation += 1;
-      answers.clear();
-      running.clear();
-    },
-  });
+  return reuseAnswers(check, SESSION_CHECK_TTL_MS, clock);
+}
+
+/** True when the account `sub` exists and an operator disabled it (one primary-key read). */
+async function isAccountDisabled(db: Database, sub: string): Promise<boolean> {
+  const [row] = await db.select({ disabled: users.disabled }).from(users).where(eq(users.sub, sub));
+  return row?.disabled === true;
 }
 
 /**
  * Decorates `app.authenticate` over `app.identity` (when the embedded identity provider is
- * registered) and the configured Cognito issuer.
+ * registered) and the configured Cognito issuer. Every authenticated request also reads its
+ * account's `disabled` flag (reused for {@link ACCOUNT_CHECK_TTL_MS}): a disabled account's
+ * tokens, of either issuer, answer 401 as a revoked session's do.
  */
 async function auth(app: FastifyInstance, opts: AuthOptions): Promise<void> {
   const issuers: TrustedIssuer[] = [];
@@ -115,6 +107,9 @@ async function auth(app: FastifyInstance, opts: AuthOptions): Promise<void> {
   }
   if (app.config.cognitoIssuer) issuers.push({ issuer: app.config.cognitoIssuer });
   const verifier = createIdTokenVerifier({ issuers, clientIds: [app.config.userPoolClientId] });
+  const db = app.db;
+  const isDisabled = reuseAnswers((sub) => isAccountDisabled(db, sub), ACCOUNT_CHECK_TTL_MS);
+  app.decorate('accountAccessChanged', () => isDisabled.forget());
 
   app.decorateRequest('identity', null as unknown as VerifiedIdentity);
   app.decorate('authenticate', async (request: FastifyRequest) => {
@@ -139,7 +134,12 @@ async function auth(app: FastifyInstance, opts: AuthOptions): Promise<void> {
         throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
       }
     }
+    // As the embedded provider answers a revoked session (docs/operator-console.md).
+    if (await isDisabled(request.identity.sub)) {
+      request.log.info({ reason: 'disabled' }, 'unauthenticated call');
+      throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
+    }
   });
 }
 
-export default fp(auth, { name: 'auth', dependencies: ['config'] });
+export default fp(auth, { name: 'auth', dependencies: ['config', 'database'] });

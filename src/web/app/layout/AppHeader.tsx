@@ -4,7 +4,7 @@
  * search move into a drawer, a lazy chunk loaded when first opened.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button, Grid, Layout, Menu, Tag } from 'antd';
+import { Button, Grid, Layout, Menu, theme } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../hooks';
@@ -13,7 +13,22 @@ import { useLeaveForLogin } from '../../features/auth/useLeaveForLogin';
 import { ErrorBoundary } from '../../components/errors/ErrorBoundary';
 import { HeaderSearch } from './HeaderSearch';
 import { buildMenuItems, selectedMenuKeys } from './menuItems';
+import { useOperatorStatus } from '../../features/admin/operatorApi';
+import { StatusTag } from '../../components/StatusTag';
 import { Text } from '../../components/typography';
+import { LanguageMenu, ThemeMenu } from '../../features/preferences';
+import { useTexts } from '../../i18n/context';
+import { MENU_TEXT } from './menuItems';
+import { PRODUCT_NAME } from '../../components/commonText';
+
+/** The header's own texts (English; namespace `header`). */
+export const HEADER_TEXT = {
+  home: 'Peanut VPN home',
+  beta: 'Beta',
+  openMenu: 'Open menu',
+  mainMenu: 'Main menu',
+  loadingAuthentication: 'Loading authentication',
+} as const;
 
 /** Path of the logo in public/. */
 export const LOGO_URL = '/logo.svg';
@@ -28,13 +43,17 @@ export function AppHeader() {
   const leaveForLogin = useLeaveForLogin();
   const status = useAppSelector(selectAuthStatus);
   const user = useAppSelector(selectAuthUser);
+  const { cssVar } = theme.useToken();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Mounted from the first opening on, so that it can animate closed.
   const [drawerUsed, setDrawerUsed] = useState(false);
   // Until the breakpoints are measured (first render), assume a wide screen.
   const compact = screens.md === false;
   const onLogout = () => void leaveForLogin(signOutRequested());
-  const items = buildMenuItems({ status, user, onLogout });
+  const operator = useOperatorStatus() === 'operator';
+  const text = useTexts('header', HEADER_TEXT);
+  const menuText = useTexts('menu', MENU_TEXT);
+  const items = buildMenuItems({ status, user, onLogout, operator, text: menuText });
   const selectedKeys = selectedMenuKeys(pathname);
 
   useEffect(() => setDrawerOpen(false), [pathname]);
@@ -48,30 +67,28 @@ export function AppHeader() {
         display: 'flex',
         alignItems: 'center',
         gap: 8,
-        borderBottom: '1px solid rgba(5, 5, 5, 0.06)',
+        borderBottom: `1px solid ${cssVar.colorBorderSecondary}`,
       }}
     >
       <Button
         type="text"
         onClick={() => navigate('/')}
-        aria-label="Peanut VPN home"
+        aria-label={text.home}
         style={{ display: 'flex', alignItems: 'center', gap: 8, height: 48, paddingInline: 4 }}
       >
         <img src={LOGO_URL} alt="" width={36} height={36} />
         <Text strong style={{ fontSize: 18, whiteSpace: 'nowrap' }}>
-          Peanut VPN
+          {PRODUCT_NAME}
         </Text>
       </Button>
-      <Tag color="orange" style={{ marginInlineEnd: 8 }}>
-        Beta
-      </Tag>
+      <StatusTag tone="brand">{text.beta}</StatusTag>
       {compact ? (
         <>
           <div style={{ flex: 1 }} />
           <Button
             type="text"
             icon={<MenuOutlined />}
-            aria-label="Open menu"
+            aria-label={text.openMenu}
             onClick={() => {
               setDrawerUsed(true);
               setDrawerOpen(true);
@@ -97,11 +114,16 @@ export function AppHeader() {
             mode="horizontal"
             items={items}
             selectedKeys={selectedKeys}
-            aria-label="Main menu"
+            aria-label={text.mainMenu}
             style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
           />
           {/* index.html hides the wide header's parts on small screens until the app runs. */}
-          <div className="app-header-wide" style={{ flexShrink: 0, lineHeight: 'normal' }}>
+          <div
+            className="app-header-wide"
+            style={{ flexShrink: 0, lineHeight: 'normal', display: 'flex', gap: 8 }}
+          >
+            <LanguageMenu />
+            <ThemeMenu />
             <HeaderSearch />
           </div>
         </>

@@ -13,8 +13,9 @@ import { useReferralLandingLink } from '../../features/referral/pendingCode';
 import { LinearLoader } from '../../components/LinearLoader';
 import { PageLoader } from '../../components/PageLoader';
 import { AppFooter } from './AppFooter';
-import { AppHeader } from './AppHeader';
+import { AppHeader, HEADER_TEXT } from './AppHeader';
 import { ScrollToTop } from './ScrollToTop';
+import { useTexts } from '../../i18n/context';
 
 /** Width of the page content column, in pixels. */
 export const CONTENT_MAX_WIDTH = 1280;
@@ -29,11 +30,12 @@ export function AppLayout() {
   }, [status]);
   // Referral landing links (`?ref=`, `?referral=`, `?referralCode=`) on any route (spec §2).
   useReferralLandingLink();
+  const headerText = useTexts('header', HEADER_TEXT);
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <ScrollToTop />
       <AppHeader />
-      {configuring && <LinearLoader label="Loading authentication" />}
+      {configuring && <LinearLoader label={headerText.loadingAuthentication} />}
       <Layout.Content style={{ padding: 'clamp(12px, 3vw, 32px)' }}>
         <div style={{ maxWidth: CONTENT_MAX_WIDTH, margin: '0 auto' }}>
           <ErrorCard />

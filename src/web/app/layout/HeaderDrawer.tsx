@@ -3,7 +3,9 @@
  * loaded the first time the menu button is pressed.
  */
 import { Drawer, Flex, Menu, type MenuProps } from 'antd';
+import { LanguageMenu, ThemeMenu } from '../../features/preferences';
 import { HeaderSearch } from './HeaderSearch';
+import { PRODUCT_NAME } from '../../components/commonText';
 
 /** Props of {@link HeaderDrawer}. */
 export interface HeaderDrawerProps {
@@ -16,9 +18,11 @@ export interface HeaderDrawerProps {
 /** The drawer with the search box and the inline menu; choosing an item closes it. */
 export default function HeaderDrawer({ open, onClose, items, selectedKeys }: HeaderDrawerProps) {
   return (
-    <Drawer title="Peanut VPN" placement="right" open={open} onClose={onClose} size={300}>
+    <Drawer title={PRODUCT_NAME} placement="right" open={open} onClose={onClose} size={300}>
       <Flex vertical gap="middle">
         <HeaderSearch />
+        <LanguageMenu />
+        <ThemeMenu />
         <Menu
           mode="inline"
           items={items}

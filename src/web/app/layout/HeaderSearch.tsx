@@ -5,15 +5,15 @@
  * the focus carry over. Should the chunk fail to load, the header stays up without search.
  */
 import { useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
+import { theme } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import type { SearchBoxProps } from '../../features/search/SearchBox';
 import { ErrorBoundary } from '../../components/errors/ErrorBoundary';
-
-/** The search box's placeholder text and accessible name. */
-export const SEARCH_PLACEHOLDER = 'Search the FAQ and docs';
+import { useTexts } from '../../i18n/context';
+import { SEARCH_TEXT } from '../../features/search/searchText';
 
 /** Width of the search box, pixels. */
-export const SEARCH_WIDTH = 240;
+export const SEARCH_WIDTH = 212;
 
 type SearchBoxComponent = ComponentType<SearchBoxProps>;
 
@@ -33,6 +33,8 @@ function SearchPlaceholder({
   inputRef: RefObject<HTMLInputElement | null>;
   onWanted: () => void;
 }) {
+  const { cssVar } = theme.useToken();
+  const text = useTexts('search', SEARCH_TEXT);
   return (
     <span
       onPointerEnter={onWanted}
@@ -45,10 +47,10 @@ function SearchPlaceholder({
         width: SEARCH_WIDTH,
         height: 32,
         padding: '4px 11px',
-        border: '1px solid #d9d9d9',
-        borderRadius: 8,
-        background: '#ffffff',
-        color: 'rgba(0, 0, 0, 0.88)',
+        border: `1px solid ${cssVar.colorBorder}`,
+        borderRadius: cssVar.borderRadius,
+        background: cssVar.colorBgContainer,
+        color: cssVar.colorText,
         fontSize: 14,
         lineHeight: 1.5714,
       }}
@@ -57,8 +59,8 @@ function SearchPlaceholder({
       <input
         ref={inputRef}
         onFocus={onWanted}
-        placeholder={SEARCH_PLACEHOLDER}
-        aria-label={SEARCH_PLACEHOLDER}
+        placeholder={text.placeholder}
+        aria-label={text.placeholder}
         style={{
           flex: 1,
           minWidth: 0,

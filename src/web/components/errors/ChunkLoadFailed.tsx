@@ -4,7 +4,8 @@
  */
 import { Alert, Button } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { CHUNK_LOAD_FAILED_TEXT } from '../../lib/chunkLoadError';
+import { useTexts } from '../../i18n/context';
+import { ERROR_PAGES_TEXT } from './errorText';
 
 /** Props of {@link ChunkLoadFailed}. */
 export interface ChunkLoadFailedProps {
@@ -16,15 +17,16 @@ export interface ChunkLoadFailedProps {
 export function ChunkLoadFailed({
   onReload = () => window.location.reload(),
 }: ChunkLoadFailedProps) {
+  const T = useTexts('errorPages', ERROR_PAGES_TEXT).chunk;
   return (
     <Alert
       type="error"
       showIcon
-      title={CHUNK_LOAD_FAILED_TEXT}
-      description="Part of the application could not be downloaded: the network failed or a new version was just published. Reload the page to try again."
+      title={T.title}
+      description={T.description}
       action={
         <Button icon={<ReloadOutlined />} onClick={onReload}>
-          Reload
+          {T.reload}
         </Button>
       }
     />

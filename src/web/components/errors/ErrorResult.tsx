@@ -4,6 +4,7 @@
  * markup until it arrives, and stay if it cannot be downloaded (the network may be what failed).
  */
 import { lazy, Suspense } from 'react';
+import { theme } from 'antd';
 import type { ErrorResultProps } from './AntErrorResult';
 import { ErrorBoundary } from './ErrorBoundary';
 
@@ -15,10 +16,11 @@ const AntErrorResult = lazy(
 
 /** The texts and actions without antd's Result. */
 function PlainErrorResult({ title, subTitle, extra }: ErrorResultProps) {
+  const { token } = theme.useToken();
   return (
     <div role="alert" style={{ padding: '48px 32px', textAlign: 'center' }}>
       <div style={{ fontSize: 24, lineHeight: 1.33, marginBottom: 8 }}>{title}</div>
-      {subTitle && <div style={{ color: 'rgba(0, 0, 0, 0.45)', fontSize: 14 }}>{subTitle}</div>}
+      {subTitle && <div style={{ color: token.colorTextSecondary, fontSize: 14 }}>{subTitle}</div>}
       {extra && <div style={{ marginTop: 24 }}>{extra}</div>}
     </div>
   );

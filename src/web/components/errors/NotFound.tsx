@@ -5,24 +5,28 @@
 import { Alert, Flex } from 'antd';
 import { Link } from 'react-router-dom';
 import { Paragraph } from '../typography';
-
-/** The text of the not-found banner (spec §8). */
-export const NOT_FOUND_TEXT = 'Page not found';
+import { HiddenPageTitle } from '../VisuallyHidden';
+import { useTexts } from '../../i18n/context';
+import { Rich } from '../../i18n/rich';
+import { ERROR_PAGES_TEXT } from './errorText';
 
 /** The not-found banner and its links. */
 export function NotFound() {
+  const T = useTexts('errorPages', ERROR_PAGES_TEXT).notFound;
   return (
     <Flex vertical gap="middle">
-      <Alert
-        type="error"
-        showIcon
-        title={NOT_FOUND_TEXT}
-        description="Sorry, this one is on us: the page you asked for does not exist, or a link on our side is broken."
-      />
+      <HiddenPageTitle>{T.title}</HiddenPageTitle>
+      <Alert type="error" showIcon title={T.title} description={T.description} />
       <Paragraph>
-        Please <Link to="/issue">report the issue</Link> so we can fix it, go back to the{' '}
-        <Link to="/">home page</Link>, look in the <Link to="/faq">FAQ</Link> or{' '}
-        <Link to="/contactus">contact us</Link>.
+        <Rich
+          text={T.help}
+          parts={{
+            issue: (words) => <Link to="/issue">{words}</Link>,
+            home: (words) => <Link to="/">{words}</Link>,
+            faq: (words) => <Link to="/faq">{words}</Link>,
+            contact: (words) => <Link to="/contactus">{words}</Link>,
+          }}
+        />
       </Paragraph>
     </Flex>
   );

@@ -9,9 +9,8 @@ import { NotFound } from './NotFound';
 import { ChunkLoadFailed } from './ChunkLoadFailed';
 import { ErrorResult } from './ErrorResult';
 import { Text } from '../typography';
-
-/** The title of the render error page (spec §2, §8). */
-export const UNEXPECTED_ERROR_TEXT = 'Unexpected Application Error!';
+import { useTexts } from '../../i18n/context';
+import { ERROR_PAGES_TEXT } from './errorText';
 
 function describe(error: unknown): string | undefined {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
@@ -22,17 +21,18 @@ function describe(error: unknown): string | undefined {
 /** Renders the error caught by the router for the failed route. */
 export function RouteErrorPage() {
   const error = useRouteError();
+  const T = useTexts('errorPages', ERROR_PAGES_TEXT).unexpected;
   if (isChunkLoadError(error)) return <ChunkLoadFailed />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const detail = describe(error);
   return (
     <ErrorResult
-      title={UNEXPECTED_ERROR_TEXT}
+      title={T.title}
       subTitle={detail && <Text type="secondary">{detail}</Text>}
       extra={
         // A full page load: it leaves the failed render's state behind.
         <Button type="primary" href="/">
-          Back to home
+          {T.back}
         </Button>
       }
     />

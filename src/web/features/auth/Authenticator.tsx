@@ -12,10 +12,11 @@ import { Alert, Card, Form, Typography } from 'antd';
 import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import type { IdentityChallenge } from '../../../sdk/identity';
 import { authErrorMessage } from './authThunks';
-import { ChallengeStep, CHALLENGE_TITLES } from './ChallengeStep';
+import { useMessageText } from '../../i18n/context';
+import { ChallengeStep } from './ChallengeStep';
 import {
   AUTH_ROUTES,
-  MODE_TITLES,
+  useAuthTexts,
   type AuthenticatorMode,
   type AuthFormProps,
   type AuthRouteMode,
@@ -27,7 +28,7 @@ import { ResetPasswordForm } from './forms/ResetPasswordForm';
 import { SignInForm } from './forms/SignInForm';
 import { SignUpForm } from './forms/SignUpForm';
 
-export { NOTICES, type AuthenticatorMode, type AuthRouteMode } from './forms/authForm';
+export { type AuthenticatorMode, type AuthRouteMode } from './forms/authForm';
 
 /** The component of each form. */
 const FORMS: Record<AuthenticatorMode, ComponentType<AuthFormProps>> = {
@@ -76,6 +77,9 @@ export function Authenticator({ initialMode }: AuthenticatorProps) {
   const [busy, setBusy] = useState(false);
   /** The challenge being answered after the password (kept here: it holds functions). */
   const [challenge, setChallenge] = useState<IdentityChallenge>();
+  const T = useAuthTexts();
+  // Errors keep the identity service's English message; the known ones show translated.
+  const messageText = useMessageText();
 
   const signedIn = useCallback(
     () => navigate(afterSignIn(routeState.from), { replace: true }),
@@ -124,8 +128,8 @@ export function Authenticator({ initialMode }: AuthenticatorProps) {
   if (challenge) {
     return (
       <Card style={{ maxWidth: 440, margin: '0 auto' }}>
-        <Typography.Title level={2} style={{ marginTop: 0 }}>
-          {CHALLENGE_TITLES[challenge.name]}
+        <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
+          {T.challenge.titles[challenge.name]}
         </Typography.Title>
         <ChallengeStep
           challenge={challenge}
@@ -141,11 +145,13 @@ export function Authenticator({ initialMode }: AuthenticatorProps) {
   const ModeForm = FORMS[mode];
   return (
     <Card style={{ maxWidth: 440, margin: '0 auto' }}>
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
-        {MODE_TITLES[mode]}
+      <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
+        {T.titles[mode]}
       </Typography.Title>
       {notice && <Alert type="success" showIcon title={notice} style={{ marginBottom: 16 }} />}
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      {error && (
+        <Alert type="error" showIcon title={messageText(error)} style={{ marginBottom: 16 }} />
+      )}
       <ModeForm
         key={mode}
         form={form}

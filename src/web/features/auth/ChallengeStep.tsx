@@ -11,42 +11,22 @@ import { Alert, Button, Checkbox, Form, Input, Radio, Typography } from 'antd';
 import { useFeedback } from '../../app/feedback';
 import { totpUri, type IdentityChallenge, type MfaType } from '../../../sdk/identity';
 import { useAppDispatch } from '../../app/hooks';
+import { useMessageText } from '../../i18n/context';
+import { fill } from '../../i18n/translator';
+import { AUTH_TEXT } from './authText';
+import { useAuthTexts } from './forms/authForm';
 import { answerChallenge, authErrorCode, authErrorMessage } from './authThunks';
 import { NewPasswordFields } from './formFields';
 import { TotpQrCode } from './TotpQrCode';
 
-/** Title of each challenge's step. */
-export const CHALLENGE_TITLES: Record<IdentityChallenge['name'], string> = {
-  SOFTWARE_TOKEN_MFA: 'Two-Factor Authentication',
-  SMS_MFA: 'Two-Factor Authentication',
-  SELECT_MFA_TYPE: 'Choose a Second Factor',
-  NEW_PASSWORD_REQUIRED: 'Set a New Password',
-  MFA_SETUP: 'Set Up Two-Factor Authentication',
-  CUSTOM_CHALLENGE: 'Check Your Email',
-};
-
-/** Texts of the steps. */
+/** The steps' texts in English, values filled in (as the tests read them). */
 export const CHALLENGE_TEXTS = {
-  totp: 'Enter the 6-digit code your authenticator app shows.',
+  ...AUTH_TEXT.challenge,
   sms: (destination: string | undefined) =>
-    `Enter the code we texted to ${destination ?? 'your phone'}.`,
-  select: 'Your account has two second factors. Which one do you want to use?',
-  newPassword: 'Your password is temporary. Choose a new one to continue.',
-  setup:
-    'Your account requires two-factor authentication. Scan this QR code with an authenticator app, then enter the code it shows.',
+    fill(AUTH_TEXT.challenge.sms, { destination: destination ?? AUTH_TEXT.challenge.yourPhone }),
   email: (destination: string | undefined) =>
-    `Enter the sign-in code we emailed to ${destination ?? 'you'}.`,
-  emailWrong: 'That code is not the one we emailed. Please try again.',
-  remember: 'Remember this device',
-  rememberExtra: 'Signing in again on this browser will not ask for a code.',
-  rememberFailed: (reason: string) =>
-    `You are signed in, but this device could not be remembered: ${reason}`,
-} as const;
-
-/** Labels of the factors. */
-export const FACTOR_LABELS: Record<MfaType, string> = {
-  SOFTWARE_TOKEN_MFA: 'Authenticator app',
-  SMS_MFA: 'Text message (SMS)',
+    fill(AUTH_TEXT.challenge.email, { destination: destination ?? AUTH_TEXT.challenge.you }),
+  rememberFailed: (reason: string) => fill(AUTH_TEXT.challenge.rememberFailed, { reason }),
 };
 
 /** Cognito codes meaning the challenge's session is gone: sign in again. */
@@ -98,6 +78,9 @@ export function ChallengeStep({
   const [busy, setBusy] = useState(false);
   const [secret, setSecret] = useState<string>();
   const { message } = useFeedback();
+  const T = useAuthTexts();
+  const C = T.challenge;
+  const messageText = useMessageText();
 
   useEffect(() => {
     if (challenge.name !== 'MFA_SETUP') return;
@@ -137,14 +120,16 @@ export function ChallengeStep({
           outcome.challenge.name === 'CUSTOM_CHALLENGE'
         ) {
           // A wrong code: the pool asks again (same mailed code, a new session).
-          setError(CHALLENGE_TEXTS.emailWrong);
+          setError(C.emailWrong);
           form.setFieldsValue({ code: '' });
         }
         onChallenge(outcome.challenge);
       } else {
         if (outcome.rememberError !== undefined) {
           void message.warning(
-            CHALLENGE_TEXTS.rememberFailed(authErrorMessage(outcome.rememberError)),
+            fill(C.rememberFailed, {
+              reason: messageText(authErrorMessage(outcome.rememberError)),
+            }),
           );
         }
         onSignedIn();
@@ -165,25 +150,25 @@ export function ChallengeStep({
       label={label}
       name="code"
       extra={extra}
-      rules={[{ required: true, whitespace: true, message: 'Please enter the code.' }]}
+      rules={[{ required: true, whitespace: true, message: T.fields.enterCode }]}
     >
       <Input autoComplete="one-time-code" inputMode="numeric" autoFocus maxLength={12} />
     </Form.Item>
   );
 
   const rememberField = (
-    <Form.Item name="remember" valuePropName="checked" extra={CHALLENGE_TEXTS.rememberExtra}>
-      <Checkbox>{CHALLENGE_TEXTS.remember}</Checkbox>
+    <Form.Item name="remember" valuePropName="checked" extra={C.rememberExtra}>
+      <Checkbox>{C.remember}</Checkbox>
     </Form.Item>
   );
 
   let fields: ReactNode;
-  let submit = 'Confirm';
+  let submit = C.confirm;
   switch (challenge.name) {
     case 'SOFTWARE_TOKEN_MFA':
       fields = (
         <>
-          {codeField('Authenticator code', CHALLENGE_TEXTS.totp)}
+          {codeField(C.authenticatorCode, C.totp)}
           {rememberField}
         </>
       );
@@ -191,38 +176,38 @@ export function ChallengeStep({
     case 'SMS_MFA':
       fields = (
         <>
-          {codeField('SMS code', CHALLENGE_TEXTS.sms(challenge.destination))}
+          {codeField(C.smsCode, fill(C.sms, { destination: challenge.destination ?? C.yourPhone }))}
           {rememberField}
         </>
       );
       break;
     case 'SELECT_MFA_TYPE':
-      submit = 'Continue';
+      submit = C.continue;
       fields = (
         <>
-          <Typography.Paragraph>{CHALLENGE_TEXTS.select}</Typography.Paragraph>
+          <Typography.Paragraph>{C.select}</Typography.Paragraph>
           <Form.Item
             name="factor"
-            label="Second factor"
+            label={C.secondFactor}
             initialValue={challenge.choices[0]}
-            rules={[{ required: true, message: 'Please choose a second factor.' }]}
+            rules={[{ required: true, message: C.chooseFactor }]}
           >
             <Radio.Group
-              options={challenge.choices.map((value) => ({ value, label: FACTOR_LABELS[value] }))}
+              options={challenge.choices.map((value) => ({ value, label: C.factors[value] }))}
             />
           </Form.Item>
         </>
       );
       break;
     case 'NEW_PASSWORD_REQUIRED':
-      submit = 'Set Password';
+      submit = C.setPassword;
       fields = (
         <>
-          <Typography.Paragraph>{CHALLENGE_TEXTS.newPassword}</Typography.Paragraph>
+          <Typography.Paragraph>{C.newPassword}</Typography.Paragraph>
           <NewPasswordFields
             name="newPassword"
-            label="New Password"
-            confirmLabel="Confirm New Password"
+            label={T.fields.newPassword}
+            confirmLabel={T.fields.confirmNewPassword}
           />
         </>
       );
@@ -230,21 +215,26 @@ export function ChallengeStep({
     case 'MFA_SETUP':
       fields = (
         <>
-          <Typography.Paragraph>{CHALLENGE_TEXTS.setup}</Typography.Paragraph>
+          <Typography.Paragraph>{C.setup}</Typography.Paragraph>
           {secret && <TotpQrCode uri={totpUri(secret, email)} secret={secret} />}
-          {codeField('Authenticator code', CHALLENGE_TEXTS.totp)}
+          {codeField(C.authenticatorCode, C.totp)}
         </>
       );
       break;
     case 'CUSTOM_CHALLENGE':
-      fields = codeField('Sign-in code', CHALLENGE_TEXTS.email(challenge.destination));
+      fields = codeField(
+        C.signInCode,
+        fill(C.email, { destination: challenge.destination ?? C.you }),
+      );
       break;
   }
 
-  const title = CHALLENGE_TITLES[challenge.name];
+  const title = C.titles[challenge.name];
   return (
     <>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      {error && (
+        <Alert type="error" showIcon title={messageText(error)} style={{ marginBottom: 16 }} />
+      )}
       <Form<ChallengeValues>
         key={challenge.name}
         form={form}
@@ -262,7 +252,7 @@ export function ChallengeStep({
         </Form.Item>
       </Form>
       <Button type="link" onClick={() => onRestart()} disabled={busy} style={{ paddingInline: 0 }}>
-        Back to Sign In
+        {T.links.back}
       </Button>
     </>
   );

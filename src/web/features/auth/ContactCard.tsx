@@ -14,7 +14,10 @@ import {
   type VerifiableAttribute,
 } from '../../../sdk/identity';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useMessageText, useTexts } from '../../i18n/context';
+import { fill } from '../../i18n/translator';
 import { accountErrorMessage } from './accountErrors';
+import { ACCOUNT_TEXT } from './accountText';
 import { selectAuthUser } from './authSlice';
 import {
   loadContactDetails,
@@ -26,31 +29,25 @@ import {
 /** E.164 as the identity provider requires: `+` and 5 to 15 digits. */
 const E164 = /^\+[1-9]\d{4,14}$/;
 
-/** Texts of each attribute's part of the card. */
+/** Texts of the card in English, values filled in (namespace `account`, `contact`). */
 export const CONTACT_TEXTS = {
-  title: 'Email and phone',
+  ...ACCOUNT_TEXT.contact,
   email: {
-    label: 'Email',
-    change: 'Change Email',
-    field: 'New email',
-    verify: 'Verify Email',
-    invalid: 'Please enter a valid email address.',
-    done: (value: string) => `Your email is now ${value}.`,
+    ...ACCOUNT_TEXT.contact.email,
+    done: (value: string) => fill(ACCOUNT_TEXT.contact.email.done, { value }),
   },
   phone_number: {
-    label: 'Phone number',
-    change: 'Change Phone Number',
-    field: 'New phone number',
-    verify: 'Verify Phone Number',
-    invalid: 'Please enter the number in international format, e.g. +15551234567.',
-    done: (value: string) => `Your phone number is now ${value}.`,
+    ...ACCOUNT_TEXT.contact.phone_number,
+    done: (value: string) => fill(ACCOUNT_TEXT.contact.phone_number.done, { value }),
   },
-  none: 'None',
-  sent: (destination: string) =>
-    `We sent a code to ${destination}. Enter it to confirm the change.`,
-  resent: (destination: string) => `We sent a new code to ${destination}.`,
-  unchanged: 'That is already your current value.',
-} as const;
+  sent: (destination: string) => fill(ACCOUNT_TEXT.contact.sent, { destination }),
+  resent: (destination: string) => fill(ACCOUNT_TEXT.contact.resent, { destination }),
+};
+
+/** The card's texts in the language in force. */
+function useContactTexts() {
+  return useTexts('account', ACCOUNT_TEXT).contact;
+}
 
 /** Where one attribute's change is: shown, a new value being typed, or its code awaited. */
 type Stage = { step: 'view' } | { step: 'edit' } | { step: 'code'; value: string };
@@ -68,6 +65,7 @@ interface VerifyCodeFormProps {
 /** The code step of a change: the code, Verify, Send Code Again, Cancel. */
 function VerifyCodeForm({ name, busy, onVerify, onResend, onCancel }: VerifyCodeFormProps) {
   const [form] = Form.useForm<{ code: string }>();
+  const T = useContactTexts();
   return (
     <Form<{ code: string }>
       form={form}
@@ -76,24 +74,24 @@ function VerifyCodeForm({ name, busy, onVerify, onResend, onCancel }: VerifyCode
       layout="vertical"
       requiredMark={false}
       disabled={busy}
-      aria-label={CONTACT_TEXTS[name].verify}
+      aria-label={T[name].verify}
       onFinish={async ({ code }) => {
         if (!(await onVerify(code))) form.setFieldsValue({ code: '' });
       }}
     >
       <Form.Item
-        label="Verification code"
+        label={T.codeLabel}
         name="code"
-        rules={[{ required: true, whitespace: true, message: 'Please enter the code.' }]}
+        rules={[{ required: true, whitespace: true, message: T.enterCode }]}
       >
         <Input autoComplete="one-time-code" inputMode="numeric" maxLength={12} autoFocus />
       </Form.Item>
       <Flex gap="small" wrap>
         <Button type="primary" htmlType="submit" loading={busy}>
-          Verify
+          {T.verify}
         </Button>
-        <Button onClick={onResend}>Send Code Again</Button>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onResend}>{T.sendAgain}</Button>
+        <Button onClick={onCancel}>{T.cancel}</Button>
       </Flex>
     </Form>
   );
@@ -113,7 +111,9 @@ function AttributeChange({
 }) {
   const dispatch = useAppDispatch();
   const { message } = useFeedback();
-  const texts = CONTACT_TEXTS[name];
+  const T = useContactTexts();
+  const texts = T[name];
+  const messageText = useMessageText();
   const [stage, setStage] = useState<Stage>({ step: 'view' });
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -157,10 +157,10 @@ function AttributeChange({
             const normalised = normaliseAttribute(name, value);
             const delivery = await dispatch(updateAttribute({ name, value: normalised }));
             if (!delivery) {
-              setError(CONTACT_TEXTS.unchanged);
+              setError(T.unchanged);
               return;
             }
-            setNotice(CONTACT_TEXTS.sent(normalised));
+            setNotice(fill(T.sent, { destination: normalised }));
             setStage({ step: 'code', value: normalised });
           })
         }
@@ -191,9 +191,9 @@ function AttributeChange({
         </Form.Item>
         <Flex gap="small">
           <Button type="primary" htmlType="submit" loading={busy}>
-            Send Code
+            {T.sendCode}
           </Button>
-          <Button onClick={cancel}>Cancel</Button>
+          <Button onClick={cancel}>{T.cancel}</Button>
         </Flex>
       </Form>
     );
@@ -207,7 +207,7 @@ function AttributeChange({
           run(async () => {
             const updated = await dispatch(verifyAttribute({ name, code }));
             const shown = (name === 'email' ? updated.email : updated.phoneNumber) ?? value;
-            void message.success(texts.done(shown));
+            void message.success(fill(texts.done, { value: shown }));
             cancel();
             onChanged();
           })
@@ -215,7 +215,7 @@ function AttributeChange({
         onResend={() =>
           run(async () => {
             await dispatch(resendAttributeCode({ name }));
-            setNotice(CONTACT_TEXTS.resent(value));
+            setNotice(fill(T.resent, { destination: value }));
           })
         }
         onCancel={cancel}
@@ -228,10 +228,10 @@ function AttributeChange({
       <Flex gap="small" align="baseline" wrap>
         <Typography.Text type="secondary">{texts.label}</Typography.Text>
         <Typography.Text strong data-testid={`current-${name}`}>
-          {current ?? CONTACT_TEXTS.none}
+          {current ?? T.none}
         </Typography.Text>
       </Flex>
-      {error && <Alert type="error" showIcon title={error} />}
+      {error && <Alert type="error" showIcon title={messageText(error)} />}
       {notice && stage.step === 'code' && <Typography.Text>{notice}</Typography.Text>}
       {body}
     </Flex>
@@ -244,6 +244,8 @@ export function ContactCard() {
   const user = useAppSelector(selectAuthUser);
   const [details, setDetails] = useState<ContactDetails>();
   const [error, setError] = useState<string | null>(null);
+  const T = useContactTexts();
+  const messageText = useMessageText();
 
   const reload = useCallback(async () => {
     try {
@@ -259,8 +261,10 @@ export function ContactCard() {
   }, [reload]);
 
   return (
-    <Card title={CONTACT_TEXTS.title} style={{ maxWidth: 720 }}>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+    <Card title={T.title} style={{ maxWidth: 720 }}>
+      {error && (
+        <Alert type="error" showIcon title={messageText(error)} style={{ marginBottom: 16 }} />
+      )}
       <AttributeChange
         name="email"
         current={details?.email ?? user?.email}

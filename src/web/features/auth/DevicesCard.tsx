@@ -4,25 +4,26 @@
  * marked; forgetting one (ForgetDevice) makes signing in from it ask for the code again.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Flex, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Table, Typography } from 'antd';
 import { useFeedback } from '../../app/feedback';
 import type { DeviceInfo } from '../../../sdk/identity';
 import { useAppDispatch } from '../../app/hooks';
+import { useMessageText, useTexts, useTranslator } from '../../i18n/context';
+import { fill, type Texts } from '../../i18n/translator';
 import { formatDateTime } from '../../lib/time';
+import { StatusTag } from '../../components/StatusTag';
 import { accountErrorMessage } from './accountErrors';
+import { ACCOUNT_TEXT } from './accountText';
 import { forgetDevice, loadDevices } from './authThunks';
 
-/** Texts of the card. */
-export const DEVICES_TEXTS = {
-  title: 'Remembered devices',
-  intro:
-    'Browsers you signed in from. A remembered one skips the two-factor code; forget it to be asked again.',
-  empty: 'No devices yet.',
-  current: 'This device',
-  remembered: 'Remembered',
-  notRemembered: 'Not remembered',
-  forgotten: 'Device forgotten: signing in from it asks for your code again.',
-} as const;
+/** Texts of the card (English; namespace `account`, `devices`). */
+export const DEVICES_TEXTS = ACCOUNT_TEXT.devices;
+
+/** The card's texts in some language. */
+type DevicesTexts = Texts<typeof ACCOUNT_TEXT.devices>;
+
+/** The browser name that is a text of the card (the CLI's user agent). */
+const COMMAND_LINE = 'Command line';
 
 /** Browsers and systems recognised in a user agent, most specific first. */
 const BROWSERS: [RegExp, string][] = [
@@ -31,7 +32,7 @@ const BROWSERS: [RegExp, string][] = [
   [/Firefox\//, 'Firefox'],
   [/Chrom(e|ium)\//, 'Chrome'],
   [/Safari\//, 'Safari'],
-  [/Node\.js|node/i, 'Command line'],
+  [/Node\.js|node/i, COMMAND_LINE],
 ];
 const SYSTEMS: [RegExp, string][] = [
   [/Android/, 'Android'],
@@ -46,11 +47,15 @@ const SYSTEMS: [RegExp, string][] = [
  * A short name for a device from its name (the user agent the library sends), e.g.
  * `Chrome on Linux`; the name itself when nothing is recognised, 'Unnamed device' without one.
  */
-export function deviceLabel(name: string | undefined): string {
-  if (!name) return 'Unnamed device';
-  const browser = BROWSERS.find(([pattern]) => pattern.test(name))?.[1];
+export function deviceLabel(
+  name: string | undefined,
+  texts: DevicesTexts = ACCOUNT_TEXT.devices,
+): string {
+  if (!name) return texts.unnamed;
+  const found = BROWSERS.find(([pattern]) => pattern.test(name))?.[1];
+  const browser = found === COMMAND_LINE ? texts.commandLine : found;
   const system = SYSTEMS.find(([pattern]) => pattern.test(name))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return fill(texts.browserOn, { browser, system });
   return browser ?? system ?? (name.length > 60 ? `${name.slice(0, 57)}...` : name);
 }
 
@@ -61,6 +66,9 @@ export function DevicesCard() {
   const [devices, setDevices] = useState<DeviceInfo[]>();
   const [error, setError] = useState<string | null>(null);
   const [busyKey, setBusyKey] = useState<string | null>(null);
+  const T = useTexts('account', ACCOUNT_TEXT).devices;
+  const { language } = useTranslator();
+  const messageText = useMessageText();
 
   const reload = useCallback(async () => {
     try {
@@ -79,7 +87,7 @@ export function DevicesCard() {
     setError(null);
     try {
       await dispatch(forgetDevice({ deviceKey: device.key }));
-      void message.success(DEVICES_TEXTS.forgotten);
+      void message.success(T.forgotten);
     } catch (failure) {
       setError(accountErrorMessage(failure));
     } finally {
@@ -89,46 +97,48 @@ export function DevicesCard() {
   };
 
   return (
-    <Card title={DEVICES_TEXTS.title} style={{ maxWidth: 720 }}>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      <Typography.Paragraph>{DEVICES_TEXTS.intro}</Typography.Paragraph>
+    <Card title={T.title} style={{ maxWidth: 720 }}>
+      {error && (
+        <Alert type="error" showIcon title={messageText(error)} style={{ marginBottom: 16 }} />
+      )}
+      <Typography.Paragraph>{T.intro}</Typography.Paragraph>
       <Table<DeviceInfo>
-        aria-label={DEVICES_TEXTS.title}
+        aria-label={T.title}
         rowKey="key"
         size="small"
         pagination={false}
         loading={devices === undefined && !error}
         dataSource={devices ?? []}
-        locale={{ emptyText: DEVICES_TEXTS.empty }}
+        locale={{ emptyText: T.empty }}
         columns={[
           {
-            title: 'Device',
+            title: T.device,
             key: 'device',
             render: (_value, device) => (
               <Flex gap="small" wrap align="center">
-                <span title={device.name}>{deviceLabel(device.name)}</span>
-                {device.current && <Tag color="blue">{DEVICES_TEXTS.current}</Tag>}
+                <span title={device.name}>{deviceLabel(device.name, T)}</span>
+                {device.current && <StatusTag tone="processing">{T.current}</StatusTag>}
               </Flex>
             ),
           },
           {
-            title: 'Last used',
+            title: T.lastUsed,
             key: 'lastUsedAt',
             render: (_value, device) =>
-              device.lastUsedAt === undefined ? 'N/A' : formatDateTime(device.lastUsedAt),
+              device.lastUsedAt === undefined ? 'N/A' : formatDateTime(device.lastUsedAt, language),
           },
           {
-            title: 'Status',
+            title: T.status,
             key: 'status',
             render: (_value, device) =>
               device.remembered ? (
-                <Tag color="green">{DEVICES_TEXTS.remembered}</Tag>
+                <StatusTag tone="success">{T.remembered}</StatusTag>
               ) : (
-                <Tag>{DEVICES_TEXTS.notRemembered}</Tag>
+                <StatusTag tone="default">{T.notRemembered}</StatusTag>
               ),
           },
           {
-            title: 'Action',
+            title: T.action,
             key: 'action',
             render: (_value, device) => (
               <Button
@@ -136,10 +146,12 @@ export function DevicesCard() {
                 danger
                 loading={busyKey === device.key}
                 disabled={busyKey !== null && busyKey !== device.key}
-                aria-label={`Forget ${deviceLabel(device.name)}${device.current ? ' (this device)' : ''}`}
+                aria-label={fill(device.current ? T.forgetCurrentLabel : T.forgetLabel, {
+                  device: deviceLabel(device.name, T),
+                })}
                 onClick={() => void forget(device)}
               >
-                Forget
+                {T.forget}
               </Button>
             ),
           },

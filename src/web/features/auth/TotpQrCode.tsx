@@ -5,6 +5,8 @@
 import { useEffect, useState } from 'react';
 import { Flex, Skeleton, Typography } from 'antd';
 import QRCode from 'qrcode';
+import { AUTH_TEXT } from './authText';
+import { useAuthTexts } from './forms/authForm';
 
 /** Props of {@link TotpQrCode}. */
 export interface TotpQrCodeProps {
@@ -14,8 +16,8 @@ export interface TotpQrCodeProps {
   secret: string;
 }
 
-/** Alt text of the QR code image. */
-export const QR_ALT = 'QR code for your authenticator app';
+/** Alt text of the QR code image (English; namespace `auth`). */
+export const QR_ALT = AUTH_TEXT.challenge.qrAlt;
 
 /** Groups a base32 secret in fours, as apps show it. */
 function grouped(secret: string): string {
@@ -25,6 +27,7 @@ function grouped(secret: string): string {
 /** Shows `uri` as a scannable QR code and `secret` as text. */
 export function TotpQrCode({ uri, secret }: TotpQrCodeProps) {
   const [svg, setSvg] = useState<string>();
+  const C = useAuthTexts().challenge;
   useEffect(() => {
     let current = true;
     QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then(
@@ -40,14 +43,14 @@ export function TotpQrCode({ uri, secret }: TotpQrCodeProps) {
       {svg ? (
         <img
           src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
-          alt={QR_ALT}
+          alt={C.qrAlt}
           width={180}
           height={180}
         />
       ) : (
         <Skeleton.Node active style={{ width: 180, height: 180 }} />
       )}
-      <Typography.Text type="secondary">Or enter this key in the app:</Typography.Text>
+      <Typography.Text type="secondary">{C.enterKey}</Typography.Text>
       <Typography.Text code copyable={{ text: secret }} data-testid="totp-secret">
         {grouped(secret)}
       </Typography.Text>

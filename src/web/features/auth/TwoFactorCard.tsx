@@ -15,17 +15,12 @@ import {
   loadMfaSettings,
   setUpTotp,
 } from './authThunks';
+import { useMessageText, useTexts } from '../../i18n/context';
+import { ACCOUNT_TEXT } from './accountText';
 import { TotpQrCode } from './TotpQrCode';
 
-/** Texts of the card. */
-export const TWO_FACTOR_TEXTS = {
-  title: 'Two-factor authentication',
-  off: 'Two-factor authentication is off: signing in asks for your password only.',
-  on: 'Two-factor authentication is on: signing in asks for a code from your authenticator app.',
-  scan: 'Scan this QR code with an authenticator app (Google Authenticator, Authy, 1Password...), then enter the 6-digit code it shows.',
-  turnedOn: 'Two-factor authentication is on.',
-  turnedOff: 'Two-factor authentication is off.',
-} as const;
+/** Texts of the card (English; namespace `account`). */
+export const TWO_FACTOR_TEXTS = ACCOUNT_TEXT.twoFactor;
 
 /** The card. */
 export function TwoFactorCard() {
@@ -36,6 +31,8 @@ export function TwoFactorCard() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ code: string }>();
+  const T = useTexts('account', ACCOUNT_TEXT).twoFactor;
+  const messageText = useMessageText();
 
   /** Runs `step` (busy meanwhile), then reloads the settings unless told not to; a failure shows inline. */
   const run = useCallback(
@@ -66,14 +63,14 @@ export function TwoFactorCard() {
   } else if (setup && !totpOn) {
     body = (
       <>
-        <Typography.Paragraph>{TWO_FACTOR_TEXTS.scan}</Typography.Paragraph>
+        <Typography.Paragraph>{T.scan}</Typography.Paragraph>
         <TotpQrCode uri={setup.uri} secret={setup.secret} />
         <Form<{ code: string }>
           form={form}
           layout="vertical"
           requiredMark={false}
           disabled={busy}
-          aria-label="Confirm Authenticator App"
+          aria-label={T.confirmForm}
           onFinish={({ code }) =>
             run(async () => {
               try {
@@ -83,22 +80,22 @@ export function TwoFactorCard() {
                 throw failure;
               }
               setSetup(undefined);
-              void message.success(TWO_FACTOR_TEXTS.turnedOn);
+              void message.success(T.turnedOn);
             })
           }
         >
           <Form.Item
-            label="Authenticator code"
+            label={T.code}
             name="code"
-            rules={[{ required: true, whitespace: true, message: 'Please enter the code.' }]}
+            rules={[{ required: true, whitespace: true, message: T.enterCode }]}
           >
             <Input autoComplete="one-time-code" inputMode="numeric" maxLength={12} />
           </Form.Item>
           <Flex gap="small">
             <Button type="primary" htmlType="submit" loading={busy}>
-              Turn On
+              {T.turnOn}
             </Button>
-            <Button onClick={() => setSetup(undefined)}>Cancel</Button>
+            <Button onClick={() => setSetup(undefined)}>{T.cancel}</Button>
           </Flex>
         </Form>
       </>
@@ -106,9 +103,7 @@ export function TwoFactorCard() {
   } else {
     body = (
       <>
-        <Typography.Paragraph>
-          {totpOn ? TWO_FACTOR_TEXTS.on : TWO_FACTOR_TEXTS.off}
-        </Typography.Paragraph>
+        <Typography.Paragraph>{totpOn ? T.on : T.off}</Typography.Paragraph>
         {totpOn ? (
           <Button
             danger
@@ -116,11 +111,11 @@ export function TwoFactorCard() {
             onClick={() =>
               run(async () => {
                 await dispatch(disableTotp());
-                void message.success(TWO_FACTOR_TEXTS.turnedOff);
+                void message.success(T.turnedOff);
               })
             }
           >
-            Turn Off
+            {T.turnOff}
           </Button>
         ) : (
           <Button
@@ -132,7 +127,7 @@ export function TwoFactorCard() {
               }, false)
             }
           >
-            Set Up Authenticator App
+            {T.setUp}
           </Button>
         )}
       </>
@@ -140,8 +135,10 @@ export function TwoFactorCard() {
   }
 
   return (
-    <Card title={TWO_FACTOR_TEXTS.title} style={{ maxWidth: 720 }}>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+    <Card title={T.title} style={{ maxWidth: 720 }}>
+      {error && (
+        <Alert type="error" showIcon title={messageText(error)} style={{ marginBottom: 16 }} />
+      )}
       {body}
     </Card>
   );

@@ -24,6 +24,9 @@ export function toAuthUser(user: IdentityUser): AuthUser {
 }
 
 /** Label of the account menu: the email, else the phone number, else the username, else 'Account'. */
-export function accountLabel(user: AuthUser | null | undefined): string {
-  return user?.email || user?.phoneNumber || user?.username || 'Account';
+export function accountLabel(
+  user: AuthUser | null | undefined,
+  fallback: string = 'Account',
+): string {
+  return user?.email || user?.phoneNumber || user?.username || fallback;
 }

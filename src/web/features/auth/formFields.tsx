@@ -4,25 +4,30 @@
  */
 import { Form, Input } from 'antd';
 import type { FormRule as Rule } from 'antd';
-import { PASSWORD_HINT, passwordProblem } from './passwordRule';
+import { useAuthTexts } from './forms/authForm';
+import { passwordProblem, type PolicyTexts } from './passwordRule';
 
-/** Rule: the value complies with the password policy. */
-export const passwordPolicyRule: Rule = {
-  validator: (_rule, value: unknown) => {
-    const problem = typeof value === 'string' && value !== '' ? passwordProblem(value) : undefined;
-    return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-  },
-};
+/** Rule: the value complies with the password policy (its problems in the words of `texts`). */
+export function passwordPolicyRule(texts: PolicyTexts): Rule {
+  return {
+    validator: (_rule, value: unknown) => {
+      const problem =
+        typeof value === 'string' && value !== '' ? passwordProblem(value, texts) : undefined;
+      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+    },
+  };
+}
 
 /** The email field (`email`). */
 export function EmailField({ autoFocus }: { autoFocus?: boolean }) {
+  const T = useAuthTexts().fields;
   return (
     <Form.Item
-      label="Email"
+      label={T.email}
       name="email"
       rules={[
-        { required: true, message: 'Please enter your email.' },
-        { type: 'email', message: 'Please enter a valid email address.' },
+        { required: true, message: T.enterEmail },
+        { type: 'email', message: T.validEmail },
       ]}
     >
       <Input type="email" autoComplete="username" autoFocus={autoFocus} />
@@ -34,9 +39,9 @@ export function EmailField({ autoFocus }: { autoFocus?: boolean }) {
 export interface NewPasswordFieldsProps {
   /** Field name of the password, default `password`. */
   name?: string;
-  /** Label of the password, default 'Password'. */
+  /** Label of the password, default 'Password' (in the language in force). */
   label?: string;
-  /** Label of the confirmation, default 'Confirm Password'. */
+  /** Label of the confirmation, default 'Confirm Password' (in the language in force). */
   confirmLabel?: string;
 }
 
@@ -46,30 +51,32 @@ export interface NewPasswordFieldsProps {
  */
 export function NewPasswordFields({
   name = 'password',
-  label = 'Password',
-  confirmLabel = 'Confirm Password',
+  label,
+  confirmLabel,
 }: NewPasswordFieldsProps) {
+  const texts = useAuthTexts();
+  const T = texts.fields;
   return (
     <>
       <Form.Item
-        label={label}
+        label={label ?? T.password}
         name={name}
-        extra={PASSWORD_HINT}
-        rules={[{ required: true, message: 'Please enter a password.' }, passwordPolicyRule]}
+        extra={texts.policy.hint}
+        rules={[{ required: true, message: T.choosePassword }, passwordPolicyRule(texts.policy)]}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item
-        label={confirmLabel}
+        label={confirmLabel ?? T.confirmPassword}
         name={`${name}Confirmation`}
         dependencies={[name]}
         rules={[
-          { required: true, message: 'Please confirm the password.' },
+          { required: true, message: T.confirmThePassword },
           ({ getFieldValue }) => ({
             validator: (_rule, value: unknown) =>
               !value || getFieldValue(name) === value
                 ? Promise.resolve()
-                : Promise.reject(new Error('The passwords do not match.')),
+                : Promise.reject(new Error(T.mismatch)),
           }),
         ]}
       >
@@ -81,12 +88,13 @@ export function NewPasswordFields({
 
 /** The emailed code field (`code`). */
 export function CodeField() {
+  const T = useAuthTexts().fields;
   return (
     <Form.Item
-      label="Code"
+      label={T.code}
       name="code"
-      extra="The code we emailed you."
-      rules={[{ required: true, whitespace: true, message: 'Please enter the code.' }]}
+      extra={T.codeHint}
+      rules={[{ required: true, whitespace: true, message: T.enterCode }]}
     >
       <Input autoComplete="one-time-code" inputMode="numeric" />
     </Form.Item>

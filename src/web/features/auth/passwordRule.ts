@@ -9,23 +9,29 @@ import {
   PASSWORD_MIN_LENGTH,
   type PasswordRule,
 } from '../../../core/passwordPolicy';
+import { fill, type Texts } from '../../i18n/translator';
+import { AUTH_TEXT } from './authText';
 
-/** The hint under new-password fields. */
-export const PASSWORD_HINT =
-  'At least 8 characters with a digit, a lower-case letter, an upper-case letter and a symbol.';
+/** The hint under new-password fields (English). */
+export const PASSWORD_HINT = AUTH_TEXT.policy.hint;
 
-/** The forms' words for each rule of the policy. */
-const PROBLEMS: Readonly<Record<PasswordRule, string>> = {
-  minLength: `The password must have at least ${PASSWORD_MIN_LENGTH} characters.`,
-  maxLength: `The password must have at most ${PASSWORD_MAX_LENGTH} characters.`,
-  digit: 'The password must have a digit.',
-  lowercase: 'The password must have a lower-case letter.',
-  uppercase: 'The password must have an upper-case letter.',
-  symbol: 'The password must have a symbol.',
+/** The policy's texts (namespace `auth`, `policy`) in some language. */
+export type PolicyTexts = Texts<typeof AUTH_TEXT.policy>;
+
+/** The count each rule's text fills in (`{{count}}`). */
+const COUNTS: Partial<Record<PasswordRule, number>> = {
+  minLength: PASSWORD_MIN_LENGTH,
+  maxLength: PASSWORD_MAX_LENGTH,
 };
 
-/** What is wrong with `password` under the policy (core's rule), or undefined when it complies. */
-export function passwordProblem(password: string): string | undefined {
+/**
+ * What is wrong with `password` under the policy (core's rule) in the words of `texts`
+ * (default English), or undefined when it complies.
+ */
+export function passwordProblem(
+  password: string,
+  texts: PolicyTexts = AUTH_TEXT.policy,
+): string | undefined {
   const rule = brokenPasswordRule(password);
-  return rule && PROBLEMS[rule];
+  return rule && fill(texts[rule], { count: COUNTS[rule] ?? '' });
 }

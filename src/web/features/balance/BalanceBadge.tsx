@@ -7,13 +7,20 @@ import { useEffect, useState } from 'react';
 import { Button, Flex, Skeleton, Typography, theme } from 'antd';
 import { FileTextOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { ButtonLink } from '../../components/ButtonLink';
+import { PeanutIcon } from '../../components/PeanutIcon';
 import { RefreshButton } from '../../components/RefreshButton';
 import { balanceSeverity, formatBalance, type BalanceSeverity } from './balanceSeverity';
 import { useGetBalanceQuery } from './balanceApi';
 import { StatementDrawer } from './StatementDrawer';
+import { useTexts, useTranslator } from '../../i18n/context';
+import { localizeNumber } from '../../i18n/format';
 
-/** The peanut symbol after the number. */
-export const PEANUT_SYMBOL = '🥜';
+/** The badge's texts (English; namespace `balance`). */
+export const BALANCE_TEXT = {
+  balance: 'Balance',
+  buyMore: 'Buy More',
+  statement: 'Statement',
+} as const;
 
 /** Props of {@link BalanceBadge}. */
 export interface BalanceBadgeProps {
@@ -23,6 +30,10 @@ export interface BalanceBadgeProps {
   refreshing?: boolean;
 }
 
+/**
+ * The badge's tint and border for `severity` (the amount keeps the main text colour: the
+ * coloured texts on these tints fall below AA contrast).
+ */
 function useSeverityColours(severity: BalanceSeverity | undefined) {
   const { token } = theme.useToken();
   switch (severity) {
@@ -30,22 +41,19 @@ function useSeverityColours(severity: BalanceSeverity | undefined) {
       return {
         background: token.colorErrorBg,
         border: token.colorErrorBorder,
-        text: token.colorError,
       };
     case 'warning':
       return {
         background: token.colorWarningBg,
         border: token.colorWarningBorder,
-        text: token.colorWarning,
       };
     case 'info':
       return {
         background: token.colorInfoBg,
         border: token.colorInfoBorder,
-        text: token.colorInfo,
       };
     default:
-      return { background: token.colorFillQuaternary, border: token.colorBorder, text: undefined };
+      return { background: token.colorFillQuaternary, border: token.colorBorder };
   }
 }
 
@@ -75,11 +83,13 @@ export function BalanceBadge({ onRefresh, refreshing = false }: BalanceBadgeProp
   const severity = balance === undefined ? undefined : balanceSeverity(balance);
   const colours = useSeverityColours(severity);
   const { token } = theme.useToken();
+  const text = useTexts('balance', BALANCE_TEXT);
+  const { language } = useTranslator();
 
   return (
     <Flex
       role="status"
-      aria-label="Balance"
+      aria-label={text.balance}
       data-severity={severity}
       align="center"
       justify="space-between"
@@ -94,29 +104,25 @@ export function BalanceBadge({ onRefresh, refreshing = false }: BalanceBadgeProp
     >
       <Flex align="baseline" gap="small">
         <Typography.Text strong style={{ fontSize: 16 }}>
-          Balance
+          {text.balance}
         </Typography.Text>
         {balance === undefined ? (
           <Skeleton.Input active size="small" style={{ width: 80 }} />
         ) : (
-          <Typography.Text
-            strong
-            data-testid="balance-amount"
-            style={{ fontSize: 24, color: colours.text }}
-          >
-            {formatBalance(balance)}
+          <Typography.Text strong data-testid="balance-amount" style={{ fontSize: 24 }}>
+            {localizeNumber(language, formatBalance(balance))}
           </Typography.Text>
         )}
-        <span role="img" aria-label="peanuts" style={{ fontSize: 20 }}>
-          {PEANUT_SYMBOL}
+        <span style={{ fontSize: 20 }}>
+          <PeanutIcon />
         </span>
       </Flex>
       <Flex gap="small" wrap>
         <ButtonLink type="primary" to="/pricing" icon={<ShoppingCartOutlined />}>
-          Buy More
+          {text.buyMore}
         </ButtonLink>
         <Button icon={<FileTextOutlined />} onClick={() => setStatementOpen(true)}>
-          Statement
+          {text.statement}
         </Button>
         <RefreshButton
           loading={isFetching || refreshing}

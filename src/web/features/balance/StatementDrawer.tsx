@@ -8,18 +8,35 @@ import { Button, Drawer, Flex, Table, Tag, Typography } from 'antd';
 import type { PeanutsHistoryEntry, PurchaseState } from '../../../core/statement';
 import { formatBalance } from './balanceSeverity';
 import { useGetPeanutsHistoryQuery } from './statementApi';
+import { useTexts, useTranslator } from '../../i18n/context';
+import { localizeNumber } from '../../i18n/format';
+import { INTL_LOCALES, type Language } from '../../i18n/languages';
+import { fill } from '../../i18n/translator';
 
-/** Readable names of the entry kinds. */
-const KIND_LABELS: Record<string, string> = {
-  signup_bonus: 'Sign-up bonus',
-  purchase: 'Purchase',
-  usage: 'VPN usage',
-  refund: 'Refund',
-  dispute: 'Dispute',
-  dispute_won: 'Dispute won',
-  referral_reward: 'Referral reward',
-  reversal: 'Reversal',
-};
+/** The statement's texts (English; namespace `statement`). */
+export const STATEMENT_TEXT = {
+  title: 'Peanut statement',
+  date: 'Date',
+  kind: 'Kind',
+  amount: 'Amount',
+  balanceAfter: 'Balance after',
+  reference: 'Reference',
+  loadMore: 'Load more',
+  pack: '{{pack}} pack',
+  /** Readable names of the entry kinds. */
+  kinds: {
+    signup_bonus: 'Sign-up bonus',
+    purchase: 'Purchase',
+    usage: 'VPN usage',
+    refund: 'Refund',
+    dispute: 'Dispute',
+    dispute_won: 'Dispute won',
+    referral_reward: 'Referral reward',
+    reversal: 'Reversal',
+    adjustment: 'Adjustment',
+  },
+  states: { paid: 'paid', refunded: 'refunded', disputed: 'disputed' },
+} as const;
 
 /** Tag colours of the purchase states. */
 const STATE_COLOURS: Record<PurchaseState, string> = {
@@ -28,20 +45,23 @@ const STATE_COLOURS: Record<PurchaseState, string> = {
   disputed: 'red',
 };
 
-/** `+17.00` / `-0.50`. */
-function signed(amount: number): string {
-  return `${amount > 0 ? '+' : ''}${formatBalance(amount)}`;
+/** `+17.00` / `-0.50` (in `language`'s number format). */
+function signed(amount: number, language: Language): string {
+  return `${amount > 0 ? '+' : ''}${localizeNumber(language, formatBalance(amount))}`;
 }
 
 /** What a line is about: the pack and purchase state, or the VPN. */
 function Reference({ entry }: { entry: PeanutsHistoryEntry }) {
+  const text = useTexts('statement', STATEMENT_TEXT);
   if (entry.pack) {
     const pack = entry.pack.charAt(0).toUpperCase() + entry.pack.slice(1);
     return (
       <Flex gap="small" align="center" wrap>
-        <span>{pack} pack</span>
+        <span>{fill(text.pack, { pack })}</span>
         {entry.purchaseState && (
-          <Tag color={STATE_COLOURS[entry.purchaseState]}>{entry.purchaseState}</Tag>
+          <Tag color={STATE_COLOURS[entry.purchaseState]}>
+            {text.states[entry.purchaseState] ?? entry.purchaseState}
+          </Tag>
         )}
       </Flex>
     );
@@ -59,6 +79,9 @@ function StatementTable() {
   const { data, isFetching } = useGetPeanutsHistoryQuery(cursor, {
     refetchOnMountOrArgChange: true,
   });
+  const text = useTexts('statement', STATEMENT_TEXT);
+  const { language } = useTranslator();
+  const kinds: Readonly<Record<string, string>> = text.kinds;
   return (
     <Flex vertical gap="middle">
       <Table<PeanutsHistoryEntry>
@@ -70,24 +93,29 @@ function StatementTable() {
         scroll={{ x: 'max-content' }}
         columns={[
           {
-            title: 'Date',
+            title: text.date,
             dataIndex: 'date',
-            render: (date: string) => new Date(date).toLocaleString(),
+            render: (date: string) => new Date(date).toLocaleString(INTL_LOCALES[language]),
           },
           {
-            title: 'Kind',
+            title: text.kind,
             dataIndex: 'kind',
-            render: (kind: string) => KIND_LABELS[kind] ?? kind,
+            render: (kind: string) => kinds[kind] ?? kind,
           },
-          { title: 'Amount', dataIndex: 'amount', align: 'right', render: signed },
           {
-            title: 'Balance after',
+            title: text.amount,
+            dataIndex: 'amount',
+            align: 'right',
+            render: (amount: number) => signed(amount, language),
+          },
+          {
+            title: text.balanceAfter,
             dataIndex: 'balanceAfter',
             align: 'right',
-            render: formatBalance,
+            render: (amount: number) => localizeNumber(language, formatBalance(amount)),
           },
           {
-            title: 'Reference',
+            title: text.reference,
             key: 'reference',
             render: (_, entry) => <Reference entry={entry} />,
           },
@@ -95,7 +123,7 @@ function StatementTable() {
       />
       {data?.nextCursor && (
         <Button loading={isFetching} onClick={() => setCursor(data.nextCursor ?? undefined)}>
-          Load more
+          {text.loadMore}
         </Button>
       )}
     </Flex>
@@ -110,8 +138,9 @@ export interface StatementDrawerProps {
 
 /** The statement in a drawer. */
 export function StatementDrawer({ open, onClose }: StatementDrawerProps) {
+  const text = useTexts('statement', STATEMENT_TEXT);
   return (
-    <Drawer title="Peanut statement" open={open} onClose={onClose} size={920} destroyOnHidden>
+    <Drawer title={text.title} open={open} onClose={onClose} size={920} destroyOnHidden>
       {open && <StatementTable />}
     </Drawer>
   );

@@ -1,7 +1,7 @@
 /**
  * The balance endpoint (spec §7 `GET /v1/peanuts`, authenticated): the signed-in user's peanuts.
  */
-import { getBalance } from '../../../sdk/vpns';
+import { getBalance } from '../../../sdk/balance';
 import { api } from '../../app/api';
 
 /** The balance API: `getBalance`, the balance in peanuts (may be negative). */

@@ -5,18 +5,25 @@
  */
 import { Flex } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { HiddenPageTitle } from '../../components/VisuallyHidden';
 import { BalanceBadge } from '../balance';
 import { ConfigurationPanel } from '../vpns';
 import { StepsPanel } from '../vpns';
 import { VpnList } from '../vpns';
 import { selectVpnListStatus, vpnListRefreshRequested } from '../vpns';
+import { useTexts } from '../../i18n/context';
+
+/** The dashboard's own texts (English; namespace `dashboard`). */
+export const DASHBOARD_TEXT = { title: 'Dashboard' } as const;
 
 /** The dashboard of a signed-in user. */
 export function Dashboard() {
   const dispatch = useAppDispatch();
+  const text = useTexts('dashboard', DASHBOARD_TEXT);
   const listLoading = useAppSelector(selectVpnListStatus) === 'loading';
   return (
     <Flex vertical gap="large">
+      <HiddenPageTitle>{text.title}</HiddenPageTitle>
       <StepsPanel />
       <BalanceBadge
         onRefresh={() => dispatch(vpnListRefreshRequested())}

@@ -10,47 +10,69 @@ import { ButtonLink } from '../../components/ButtonLink';
 import { Panel } from '../../components/Panel';
 import { PackList } from '../pricing';
 import { Paragraph, Title } from '../../components/typography';
+import { useTexts } from '../../i18n/context';
+import { Rich, type RichPart } from '../../i18n/rich';
+import { fill } from '../../i18n/translator';
+
+/** The landing's texts (English; namespace `landing`); `<tag>…</tag>` marks a link or emphasis. */
+export const LANDING_TEXT = {
+  authenticate: '<login>Please authenticate</login> to create and manage your VPNs.',
+  title: 'Prepaid, temporary VPNs',
+  intro:
+    'Peanut VPN is a prepaid VPN service: no subscription, you buy peanuts and spend them on server time and traffic. Each VPN is:',
+  secure: '<b>secure</b>: it runs WireGuard;',
+  isolated: '<b>isolated</b>: it has its own server, with no ssh access;',
+  temporary:
+    '<b>temporary</b>: it is destroyed, logs included, when its peanuts are consumed or its deadline is reached.',
+  questions: 'Questions? Read the <faq>FAQ</faq> or <contact>contact us</contact>.',
+  signupCta: 'Sign up and get {{count}} free peanuts',
+  packs: 'Peanut packs',
+} as const;
 
 /** Text of the sign-up call to action. */
-export const SIGNUP_CTA_TEXT = `Sign up and get ${SIGNUP_BONUS_PEANUTS} free peanuts`;
+export const SIGNUP_CTA_TEXT = fill(LANDING_TEXT.signupCta, { count: SIGNUP_BONUS_PEANUTS });
+
+const PARTS: Readonly<Record<string, RichPart>> = {
+  login: (words) => <Link to="/login">{words}</Link>,
+  faq: (words) => <Link to="/faq">{words}</Link>,
+  contact: (words) => <Link to="/contactus">{words}</Link>,
+  b: (words) => <strong>{words}</strong>,
+};
 
 /** The landing panel with the sign-up offer and the packs. */
 export function Landing() {
+  const text = useTexts('landing', LANDING_TEXT);
   return (
     <Flex vertical gap="large">
       <Paragraph style={{ margin: 0 }}>
-        <Link to="/login">Please authenticate</Link> to create and manage your VPNs.
+        <Rich text={text.authenticate} parts={PARTS} />
       </Paragraph>
       <Panel bordered={false}>
-        <Title level={2} style={{ marginTop: 0 }}>
-          Prepaid, temporary VPNs
+        <Title level={1} style={{ marginTop: 0 }}>
+          {text.title}
         </Title>
-        <Paragraph>
-          Peanut VPN is a prepaid VPN service: no subscription, you buy peanuts and spend them on
-          server time and traffic. Each VPN is:
-        </Paragraph>
+        <Paragraph>{text.intro}</Paragraph>
         <ul>
           <li>
-            <strong>secure</strong>: it runs WireGuard;
+            <Rich text={text.secure} parts={PARTS} />
           </li>
           <li>
-            <strong>isolated</strong>: it has its own server, with no ssh access;
+            <Rich text={text.isolated} parts={PARTS} />
           </li>
           <li>
-            <strong>temporary</strong>: it is destroyed, logs included, when its peanuts are
-            consumed or its deadline is reached.
+            <Rich text={text.temporary} parts={PARTS} />
           </li>
         </ul>
         <Paragraph>
-          Questions? Read the <Link to="/faq">FAQ</Link> or <Link to="/contactus">contact us</Link>.
+          <Rich text={text.questions} parts={PARTS} />
         </Paragraph>
         <ButtonLink type="primary" size="large" to="/signup" icon={<GiftOutlined />}>
-          {SIGNUP_CTA_TEXT}
+          {fill(text.signupCta, { count: SIGNUP_BONUS_PEANUTS })}
         </ButtonLink>
       </Panel>
       <section aria-labelledby="home-pricing-title">
-        <Title level={3} id="home-pricing-title">
-          Peanut packs
+        <Title level={2} id="home-pricing-title">
+          {text.packs}
         </Title>
         <PackList />
       </section>

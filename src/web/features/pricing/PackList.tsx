@@ -13,12 +13,14 @@ import { LinearLoader } from '../../components/LinearLoader';
 import { selectAuthStatus, selectAuthUser } from '../auth';
 import { errorReported } from '../errors';
 import { readPendingCode } from '../referral';
-import { PackCard } from './PackCard';
+import { useTexts } from '../../i18n/context';
+import { PACK_TEXT, PackCard } from './PackCard';
 import { useListPeanutsPacksQuery } from './packsApi';
 import { buildPurchaseUrl } from './purchaseUrl';
 
 /** The packs for sale, each with Buy (signed in) or Sign In (anonymous). */
 export function PackList() {
+  const text = useTexts('pack', PACK_TEXT);
   const { data: packs = [] } = useListPeanutsPacksQuery();
   const authenticated = useAppSelector(selectAuthStatus) === 'authenticated';
   const user = useAppSelector(selectAuthUser);
@@ -26,7 +28,7 @@ export function PackList() {
   const { search } = useLocation();
   const dispatch = useAppDispatch();
 
-  if (packs.length === 0) return <LinearLoader label="Loading peanut packs" />;
+  if (packs.length === 0) return <LinearLoader label={text.loading} />;
 
   const buy = (pack: PeanutsPack) => {
     if (!user?.sub) return;
@@ -54,11 +56,11 @@ export function PackList() {
             action={
               authenticated ? (
                 <Button type="primary" icon={<ShoppingCartOutlined />} onClick={() => buy(pack)}>
-                  Buy
+                  {text.buy}
                 </Button>
               ) : (
                 <ButtonLink type="primary" to="/login">
-                  Sign In
+                  {text.signIn}
                 </ButtonLink>
               )
             }

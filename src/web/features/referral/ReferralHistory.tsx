@@ -16,14 +16,16 @@ import {
   friendsReward,
   yourReward,
   HISTORY_PAGE_SIZE,
-  HISTORY_TEXTS,
   showLoadMore,
   sortHistory,
   summarizeHistory,
   type HistorySort,
   type HistorySortField,
 } from './historyRules';
+import { useIntlLocale, useTexts } from '../../i18n/context';
+import { Rich } from '../../i18n/rich';
 import { useGetReferralHistoryQuery } from './referralApi';
+import { REFERRAL_TEXT } from './referralText';
 
 /** Props of {@link ReferralHistory}. */
 export interface ReferralHistoryProps {
@@ -43,6 +45,8 @@ export function ReferralHistory({ sessionReady }: ReferralHistoryProps) {
   const [sort, setSort] = useState<HistorySort>(DEFAULT_HISTORY_SORT);
   const [page, setPage] = useState(1);
   const [errorShown, setErrorShown] = useState(true);
+  const T = useTexts('referral', REFERRAL_TEXT).history;
+  const locale = useIntlLocale();
 
   const loaded = useMemo(() => data?.history ?? [], [data]);
   const filtered = useMemo(
@@ -77,16 +81,16 @@ export function ReferralHistory({ sessionReady }: ReferralHistoryProps) {
 
   const columns: TableProps<ReferralHistoryItem>['columns'] = [
     {
-      title: 'Date',
+      title: T.date,
       key: 'createdAt',
       dataIndex: 'createdAt',
-      render: (createdAt: string) => formatHistoryDate(createdAt),
+      render: (createdAt: string) => formatHistoryDate(createdAt, locale),
       sorter: true,
       sortDirections: ['descend', 'ascend'],
       sortOrder: sort.field === 'createdAt' ? sort.order : null,
     },
     {
-      title: 'Your Reward',
+      title: T.yourReward,
       key: 'referrerReward',
       align: 'right',
       render: (_: unknown, item: ReferralHistoryItem) => formatReward(yourReward(item)),
@@ -95,7 +99,7 @@ export function ReferralHistory({ sessionReady }: ReferralHistoryProps) {
       sortOrder: sort.field === 'referrerReward' ? sort.order : null,
     },
     {
-      title: "Friend's Reward",
+      title: T.friendsReward,
       key: 'refereeReward',
       align: 'right',
       render: (_: unknown, item: ReferralHistoryItem) => formatReward(friendsReward(item)),
@@ -106,8 +110,8 @@ export function ReferralHistory({ sessionReady }: ReferralHistoryProps) {
     <Alert
       type="error"
       showIcon
-      closable={{ onClose: () => setErrorShown(false), 'aria-label': 'Dismiss' }}
-      title={HISTORY_TEXTS.loadFailed}
+      closable={{ onClose: () => setErrorShown(false), 'aria-label': T.dismiss }}
+      title={T.loadFailed}
     />
   );
 
@@ -116,7 +120,7 @@ export function ReferralHistory({ sessionReady }: ReferralHistoryProps) {
     return (
       <Flex vertical gap="middle">
         {failed}
-        <Typography.Text>{HISTORY_TEXTS.loading}</Typography.Text>
+        <Typography.Text>{T.loading}</Typography.Text>
       </Flex>
     );
   }
@@ -126,8 +130,8 @@ export function ReferralHistory({ sessionReady }: ReferralHistoryProps) {
       {failed}
       <Flex gap="small" wrap align="center">
         <DatePicker
-          placeholder="From Date"
-          aria-label="From Date"
+          placeholder={T.fromDate}
+          aria-label={T.fromDate}
           value={from}
           onChange={(value) => {
             setFrom(value);
@@ -135,8 +139,8 @@ export function ReferralHistory({ sessionReady }: ReferralHistoryProps) {
           }}
         />
         <DatePicker
-          placeholder="To Date"
-          aria-label="To Date"
+          placeholder={T.toDate}
+          aria-label={T.toDate}
           value={to}
           onChange={(value) => {
             setTo(value);
@@ -151,15 +155,23 @@ export function ReferralHistory({ sessionReady }: ReferralHistoryProps) {
             setPage(1);
           }}
         >
-          Clear Filters
+          {T.clear}
         </Button>
       </Flex>
       <Flex gap="large" wrap>
         <Typography.Text>
-          Total: <strong data-testid="history-total">{total}</strong>
+          <Rich
+            text={T.total}
+            parts={{ count: () => <strong data-testid="history-total">{total}</strong> }}
+          />
         </Typography.Text>
         <Typography.Text>
-          Earned: <strong data-testid="history-earned">{formatReward(earned)}</strong> peanuts
+          <Rich
+            text={T.earned}
+            parts={{
+              amount: () => <strong data-testid="history-earned">{formatReward(earned)}</strong>,
+            }}
+          />
         </Typography.Text>
       </Flex>
       <Table<ReferralHistoryItem>
@@ -175,7 +187,7 @@ export function ReferralHistory({ sessionReady }: ReferralHistoryProps) {
           hideOnSinglePage: true,
         }}
         locale={{
-          emptyText: loaded.length === 0 ? HISTORY_TEXTS.empty : HISTORY_TEXTS.noMatch,
+          emptyText: loaded.length === 0 ? T.empty : T.noMatch,
         }}
         scroll={{ x: 'max-content' }}
       />
@@ -195,11 +207,11 @@ export function ReferralHistory({ sessionReady }: ReferralHistoryProps) {
               else setNextToken(token);
             }}
           >
-            {loadingMore ? HISTORY_TEXTS.loadingMore : HISTORY_TEXTS.loadMore}
+            {loadingMore ? T.loadingMore : T.loadMore}
           </Button>
         </div>
       )}
-      <Typography.Text type="secondary">{HISTORY_TEXTS.privacy}</Typography.Text>
+      <Typography.Text type="secondary">{T.privacy}</Typography.Text>
     </Flex>
   );
 }

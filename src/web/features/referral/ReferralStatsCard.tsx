@@ -3,13 +3,9 @@
  * an invitation to share while there are none, and the spec's text when they fail to load.
  */
 import { Card, Col, Row, Spin, Statistic, Typography } from 'antd';
+import { useTexts } from '../../i18n/context';
 import { useGetReferralStatsQuery } from './referralApi';
-
-/** Texts of the card (spec §2, §8). */
-export const STATS_TEXTS = {
-  empty: 'Start sharing your referral code to see your statistics here!',
-  failed: 'Unable to load referral statistics. Please try refreshing the page.',
-} as const;
+import { REFERRAL_TEXT } from './referralText';
 
 /** Props of {@link ReferralStatsCard}. */
 export interface ReferralStatsCardProps {
@@ -23,21 +19,21 @@ export function ReferralStatsCard({ sessionReady }: ReferralStatsCardProps) {
     skip: !sessionReady,
     refetchOnMountOrArgChange: true,
   });
+  const T = useTexts('referral', REFERRAL_TEXT).stats;
   let body;
-  if (isLoading) body = <Spin aria-label="Loading referral statistics" />;
-  else if (isError || !data)
-    body = <Typography.Text type="danger">{STATS_TEXTS.failed}</Typography.Text>;
-  else if (data.totalReferrals === 0) body = <Typography.Text>{STATS_TEXTS.empty}</Typography.Text>;
+  if (isLoading) body = <Spin aria-label={T.loading} />;
+  else if (isError || !data) body = <Typography.Text type="danger">{T.failed}</Typography.Text>;
+  else if (data.totalReferrals === 0) body = <Typography.Text>{T.empty}</Typography.Text>;
   else
     body = (
       <Row gutter={[16, 16]}>
         <Col xs={24} sm={12}>
-          <Statistic title="Total Referrals" value={data.totalReferrals} />
+          <Statistic title={T.total} value={data.totalReferrals} />
         </Col>
         <Col xs={24} sm={12}>
-          <Statistic title="Peanuts Earned" value={data.totalRewardsEarned} precision={2} />
+          <Statistic title={T.earned} value={data.totalRewardsEarned} precision={2} />
         </Col>
       </Row>
     );
-  return <Card aria-label="Referral statistics">{body}</Card>;
+  return <Card aria-label={T.card}>{body}</Card>;
 }

@@ -8,7 +8,7 @@
  * A code the backend accepts becomes the pending code, which the purchase link carries.
  */
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { Alert, Flex, Input, Spin, Typography } from 'antd';
+import { Alert, Flex, Input, Spin, Typography, theme } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import {
   clearPendingCode,
@@ -16,14 +16,12 @@ import {
   savePendingCode,
   usePendingReferralCode,
 } from './pendingCode';
+import { useMessageText, useTexts } from '../../i18n/context';
 import { useGetReferrerCodeQuery, useValidateReferralCodeMutation } from './referralApi';
+import { REFERRAL_TEXT } from './referralText';
 import {
   normalizeReferralCode,
-  REFERRER_ALREADY_USED_TEXT,
-  REFERRER_INFO_TEXT,
   REFERRER_LOAD_FAILED_MESSAGE,
-  REFERRER_PLACEHOLDER,
-  REFERRER_VALID_TEXT,
   referralCodeError,
   referralCodeSyntaxError,
   SESSION_NOT_READY_MESSAGE,
@@ -57,6 +55,10 @@ export interface ReferrerCodeWidgetProps {
 
 /** The referrer code field with its messages. */
 export function ReferrerCodeWidget({ sessionReady }: ReferrerCodeWidgetProps) {
+  const { token } = theme.useToken();
+  const T = useTexts('referral', REFERRAL_TEXT).friend;
+  // Errors are kept in English (the API's and the spec's); the known ones show translated.
+  const messageText = useMessageText();
   const pending = usePendingReferralCode();
   const referrer = useGetReferrerCodeQuery(undefined, {
     skip: !sessionReady,
@@ -175,18 +177,18 @@ export function ReferrerCodeWidget({ sessionReady }: ReferrerCodeWidgetProps) {
   const backend = source === 'backend';
   return (
     <Flex vertical gap="small" data-testid="referrer-code-widget" data-source={source}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        Your Friend&apos;s Referral Code
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {T.title}
       </Typography.Title>
       <Alert
         type={backend ? 'success' : 'info'}
         showIcon
-        title={backend ? REFERRER_ALREADY_USED_TEXT : REFERRER_INFO_TEXT}
+        title={backend ? T.alreadyUsed : T.info}
       />
-      {loadError && <Alert type="error" showIcon title={loadError} />}
+      {loadError && <Alert type="error" showIcon title={messageText(loadError)} />}
       <Input
-        aria-label="Friend's referral code"
-        placeholder={REFERRER_PLACEHOLDER}
+        aria-label={T.field}
+        placeholder={T.placeholder}
         value={code}
         onChange={onChange}
         disabled={backend || loading}
@@ -195,20 +197,18 @@ export function ReferrerCodeWidget({ sessionReady }: ReferrerCodeWidgetProps) {
         status={validation.isValid === false ? 'error' : undefined}
         suffix={
           loading || validation.isValidating ? (
-            <Spin size="small" aria-label="Validating" />
+            <Spin size="small" aria-label={T.validating} />
           ) : validation.isValid ? (
-            <CheckCircleFilled style={{ color: '#52c41a' }} aria-label="Valid" />
+            <CheckCircleFilled style={{ color: token.colorSuccess }} aria-label={T.validMark} />
           ) : (
             <span />
           )
         }
       />
-      {source === 'link' && (
-        <Typography.Text type="secondary">From the referral link you opened.</Typography.Text>
-      )}
-      {validation.isValid && <Alert type="success" showIcon title={REFERRER_VALID_TEXT} />}
+      {source === 'link' && <Typography.Text type="secondary">{T.fromLink}</Typography.Text>}
+      {validation.isValid && <Alert type="success" showIcon title={T.valid} />}
       {validation.errorMessage && (
-        <Alert type="error" showIcon title={validation.errorMessage} role="alert" />
+        <Alert type="error" showIcon title={messageText(validation.errorMessage)} role="alert" />
       )}
     </Flex>
   );

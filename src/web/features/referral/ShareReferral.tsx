@@ -12,34 +12,27 @@ import {
   WhatsAppOutlined,
   XOutlined,
 } from '@ant-design/icons';
-import { COPY_FAILED_MESSAGE, copyToClipboard } from '../../components/content/clipboard';
+import { copyToClipboard } from '../../components/content/clipboard';
+import { useTexts } from '../../i18n/context';
+import { fill, type Texts } from '../../i18n/translator';
 import { referralLink } from './referralCode';
+import { REFERRAL_TEXT } from './referralText';
 
 /** How long 'Copied to clipboard!' shows, in milliseconds (spec §9). */
 export const COPY_CONFIRMATION_MS = 2000;
 
-/** Texts of the own-code and link boxes (spec §2, §8). */
-export const SHARE_TEXTS = {
-  copied: 'Copied to clipboard!',
-  copyFailed: COPY_FAILED_MESSAGE,
-  codeHint: 'Share the code below to earn bonus peanuts!',
-  linkHint: 'Alternatively, share the link below',
-  noCode: "Can't get your referral code. Try refresh",
-  loadFailed: 'Failed to load referral code',
-} as const;
+/** The share card's texts in some language. */
+type ShareTexts = Texts<typeof REFERRAL_TEXT.share>;
 
 /** The share text (spec §2): 'Join ... with my referral code {code} and get bonus peanuts!'. */
-export function shareText(code: string): string {
-  return `Join Peanut VPN with my referral code ${code} and get bonus peanuts!`;
+export function shareText(code: string, texts: ShareTexts = REFERRAL_TEXT.share): string {
+  return fill(texts.text, { code });
 }
-
-/** Subject of the share email. */
-export const SHARE_EMAIL_SUBJECT = 'Get bonus peanuts on Peanut VPN';
 
 /** A share target: its button label and the URL it opens for `text` and `link`. */
 export interface ShareTarget {
   name: 'Twitter' | 'Facebook' | 'WhatsApp' | 'Telegram' | 'Email';
-  url: (text: string, link: string) => string;
+  url: (text: string, link: string, subject: string) => string;
 }
 
 const q = encodeURIComponent;
@@ -61,8 +54,7 @@ export const SHARE_TARGETS: readonly ShareTarget[] = [
   },
   {
     name: 'Email',
-    url: (text, link) =>
-      `mailto:?subject=${q(SHARE_EMAIL_SUBJECT)}&body=${q(`${text}\n\n${link}`)}`,
+    url: (text, link, subject) => `mailto:?subject=${q(subject)}&body=${q(`${text}\n\n${link}`)}`,
   },
 ];
 
@@ -76,6 +68,7 @@ const ICONS: Record<ShareTarget['name'], ReactNode> = {
 
 /** A read-only value with a copy button; the hint reads 'Copied to clipboard!' for 2 s. */
 function CopyBox({ label, hint, value }: { label: string; hint: string; value: string }) {
+  const T = useTexts('referral', REFERRAL_TEXT).share;
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -97,11 +90,7 @@ function CopyBox({ label, hint, value }: { label: string; hint: string; value: s
         type={state === 'failed' ? 'danger' : state === 'copied' ? 'success' : undefined}
         role="status"
       >
-        {state === 'copied'
-          ? SHARE_TEXTS.copied
-          : state === 'failed'
-            ? SHARE_TEXTS.copyFailed
-            : hint}
+        {state === 'copied' ? T.copied : state === 'failed' ? T.copyFailed : hint}
       </Typography.Text>
       <Flex gap="small">
         <Input
@@ -110,10 +99,10 @@ function CopyBox({ label, hint, value }: { label: string; hint: string; value: s
           readOnly
           style={{ maxWidth: 480, fontFamily: 'monospace' }}
         />
-        <Tooltip title="Copy">
+        <Tooltip title={T.copy}>
           <Button
             icon={<CopyOutlined />}
-            aria-label={`Copy ${label}`}
+            aria-label={fill(T.copyLabel, { label })}
             onClick={() => void copy()}
           />
         </Tooltip>
@@ -133,29 +122,30 @@ export interface ShareReferralProps {
 
 /** The own-code box, the link box and the share buttons. */
 export function ShareReferral({ code, loading, failed }: ShareReferralProps) {
+  const T = useTexts('referral', REFERRAL_TEXT).share;
   const link = code ? referralLink(window.location.origin, code) : '';
   const share = (target: ShareTarget) => {
     if (!code) return;
-    window.open(target.url(shareText(code), link), '_blank', 'noopener,noreferrer');
+    window.open(target.url(shareText(code, T), link, T.subject), '_blank', 'noopener,noreferrer');
   };
 
   return (
     <Flex vertical gap="middle">
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        Your Referral Code
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {T.title}
       </Typography.Title>
-      {failed && <Alert type="error" showIcon title={SHARE_TEXTS.loadFailed} />}
+      {failed && <Alert type="error" showIcon title={T.loadFailed} />}
       {loading ? (
-        <Spin aria-label="Loading your referral code" />
+        <Spin aria-label={T.loadingCode} />
       ) : code ? (
         <>
-          <CopyBox label="referral code" hint={SHARE_TEXTS.codeHint} value={code} />
-          <CopyBox label="referral link" hint={SHARE_TEXTS.linkHint} value={link} />
+          <CopyBox label={T.codeLabel} hint={T.codeHint} value={code} />
+          <CopyBox label={T.linkLabel} hint={T.linkHint} value={link} />
         </>
       ) : (
-        <Typography.Text type="warning">{SHARE_TEXTS.noCode}</Typography.Text>
+        <Typography.Text type="warning">{T.noCode}</Typography.Text>
       )}
-      <Flex gap="small" wrap aria-label="Share">
+      <Flex gap="small" wrap aria-label={T.share}>
         {SHARE_TARGETS.map((target) => (
           <Button
             key={target.name}
@@ -163,7 +153,7 @@ export function ShareReferral({ code, loading, failed }: ShareReferralProps) {
             disabled={loading || !code}
             onClick={() => share(target)}
           >
-            {target.name}
+            {target.name === 'Email' ? T.email : target.name}
           </Button>
         ))}
       </Flex>

@@ -3,6 +3,7 @@
  * its inclusive end day, sorting, summaries, the Load More rule and the display formats.
  */
 import type { ReferralHistoryItem } from '../../../sdk/referral';
+import { REFERRAL_TEXT } from './referralText';
 
 /** Rows per table page (spec §9). */
 export const HISTORY_PAGE_SIZE = 10;
@@ -10,16 +11,7 @@ export const HISTORY_PAGE_SIZE = 10;
 export const LOAD_MORE_MARGIN = 20;
 
 /** Texts of the history (spec §2). */
-export const HISTORY_TEXTS = {
-  empty: 'No referrals yet. Start sharing your code to see your referral history here!',
-  noMatch: 'No referrals match your current filters. Try adjusting your filter criteria.',
-  loading: 'Loading your referral history...',
-  loadingMore: 'Loading more...',
-  loadMore: 'Load More History',
-  loadFailed: 'Failed to load referral history',
-  privacy:
-    "Your friends' information is private: only referral codes and reward amounts are shown.",
-} as const;
+export const HISTORY_TEXTS = REFERRAL_TEXT.history;
 
 /** Sortable fields (spec §2: createdAt by default, referrerReward too). */
 export type HistorySortField = 'createdAt' | 'referrerReward';
@@ -117,17 +109,25 @@ export function showLoadMore(params: {
   return params.hasMore && params.filteredCount < params.loadedCount + LOAD_MORE_MARGIN;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** A history date in US English short format with hour and minute, e.g. `Nov 23, 2026, 03:11 PM`. */
-export function formatHistoryDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+/**
+ * A history date in the short format of `locale` (an Intl locale) with hour and minute: US
+ * English by default (spec §2), e.g. `Nov 23, 2026, 03:11 PM`.
+ */
+export function formatHistoryDate(iso: string, locale = 'en-US'): string {
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    dateFormats.set(locale, format);
+  }
+  return format.format(new Date(iso));
 }
 
 /** A reward as `+N` (spec §2), e.g. 5 -> `+5`, 2.5 -> `+2.5`. */

@@ -12,6 +12,8 @@ export const REFERRAL_QUERY_PARAMS = ['ref', 'referral', 'referralCode'] as cons
 /** Delay between the last keystroke and the validation, in milliseconds (spec §5, §9). */
 export const VALIDATION_DEBOUNCE_MS = 1500;
 
+// The widget's texts (English, spec §2) are translated as referralText.ts's `friend` texts; they
+// stay here, where the landing's code (which the shell loads) needs none of the page's others.
 /** Widget info text (spec §2). */
 export const REFERRER_INFO_TEXT = "Enter a friend's referral code below and earn peanuts!";
 /** Widget text for a valid code (spec §2). */

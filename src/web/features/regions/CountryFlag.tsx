@@ -3,6 +3,7 @@
  * the first time a flag is shown, so it stays out of the page bundles.
  */
 import { useEffect, useState, type CSSProperties } from 'react';
+import { theme } from 'antd';
 
 type FlagsModule = typeof import('country-flag-icons/react/3x2');
 type FlagComponent = FlagsModule['FR'];
@@ -36,7 +37,6 @@ const BOX: CSSProperties = {
   height: 16,
   verticalAlign: 'middle',
   borderRadius: 2,
-  boxShadow: '0 0 0 1px rgba(0, 0, 0, 0.08)',
 };
 
 /** Props of {@link CountryFlag}. */
@@ -62,9 +62,13 @@ export function CountryFlag({ cctld, country }: CountryFlagProps) {
     };
   }, [flags]);
 
+  const { token } = theme.useToken();
+  const box: CSSProperties = { ...BOX, boxShadow: `0 0 0 1px ${token.colorBorderSecondary}` };
   const Flag = flags
     ? (flags as unknown as Record<string, FlagComponent | undefined>)[flagCode(cctld)]
     : undefined;
-  if (!Flag) return <span style={{ ...BOX, background: '#f0f0f0' }} aria-hidden="true" />;
-  return <Flag title={country} role="img" aria-label={country} style={BOX} />;
+  if (!Flag) {
+    return <span style={{ ...box, background: token.colorFillSecondary }} aria-hidden="true" />;
+  }
+  return <Flag title={country} role="img" aria-label={country} style={box} />;
 }

@@ -14,6 +14,11 @@ import { selectIsAuthenticated } from '../auth';
 import { CountryFlag } from './CountryFlag';
 import { regionMessageDismissed, selectRegionMessages } from './regionMessagesSlice';
 import { useListRegionsDetailedQuery } from './regionsApi';
+import { REGIONS_TEXT, UNAVAILABLE_TEXT } from './regionsText';
+import { useTexts, useTranslator } from '../../i18n/context';
+import { INTL_LOCALES, type Language } from '../../i18n/languages';
+import { useMessageText } from '../../i18n/context';
+import { fill } from '../../i18n/translator';
 
 /** Number of skeleton rows shown while the regions load. */
 export const SKELETON_ROWS = 5;
@@ -39,8 +44,21 @@ const skeletonRows: Row[] = Array.from({ length: SKELETON_ROWS }, (_, index) => 
   skeleton: true,
 }));
 
-/** What the Message cell says of a region that takes no VPN now. */
-export const UNAVAILABLE_TEXT = 'Unavailable: no VPN host is online in this region';
+export { UNAVAILABLE_TEXT };
+
+/** A country's name in `language` from its country code (cctld), else the API's English name. */
+function countryName(language: Language, cctld: string, english: string): string {
+  if (language === 'en' || !/^[a-z]{2}$/i.test(cctld)) return english;
+  try {
+    return (
+      new Intl.DisplayNames([INTL_LOCALES[language]], { type: 'region' }).of(
+        cctld.toUpperCase() === 'UK' ? 'GB' : cctld.toUpperCase(),
+      ) ?? english
+    );
+  } catch {
+    return english;
+  }
+}
 
 const cellSkeleton = <Skeleton.Input active size="small" />;
 
@@ -52,6 +70,9 @@ export function RegionsTable({ onCreate, creatingRegions = [] }: RegionsTablePro
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const loaded = data !== undefined;
+  const text = useTexts('regions', REGIONS_TEXT);
+  const { language } = useTranslator();
+  const message = useMessageText();
   const rows = useMemo<Row[]>(() => (data ? sortRegions(data) : skeletonRows), [data]);
 
   const create = (region: RegionDetailed) => {
@@ -61,13 +82,13 @@ export function RegionsTable({ onCreate, creatingRegions = [] }: RegionsTablePro
 
   const columns: TableColumnsType<Row> = [
     {
-      title: 'City',
+      title: text.city,
       dataIndex: 'city',
       key: 'city',
       render: (city: string, row) => (row.skeleton ? cellSkeleton : city),
     },
     {
-      title: 'Country',
+      title: text.country,
       dataIndex: 'country',
       key: 'country',
       render: (country: string, row) =>
@@ -76,29 +97,29 @@ export function RegionsTable({ onCreate, creatingRegions = [] }: RegionsTablePro
         ) : (
           <Flex align="center" gap="small">
             <CountryFlag cctld={row.cctld} country={country} />
-            <span>{country}</span>
+            <span>{countryName(language, row.cctld, country)}</span>
           </Flex>
         ),
     },
     {
-      title: 'Message',
+      title: text.message,
       key: 'message',
       render: (_, row) => {
         if (row.skeleton) return cellSkeleton;
-        const message = messages[row.name];
-        if (!message) {
+        const said = messages[row.name];
+        if (!said) {
           // No VPN host of the region is online (or all are full) now.
           return row.available === false ? (
-            <Typography.Text type="secondary">{UNAVAILABLE_TEXT}</Typography.Text>
+            <Typography.Text type="secondary">{text.unavailable}</Typography.Text>
           ) : null;
         }
         return (
           <Alert
             type="info"
             showIcon
-            title={message}
+            title={message(said)}
             closable={{
-              'aria-label': 'Dismiss message',
+              'aria-label': text.dismiss,
               onClose: () => dispatch(regionMessageDismissed(row.name)),
             }}
           />
@@ -106,7 +127,7 @@ export function RegionsTable({ onCreate, creatingRegions = [] }: RegionsTablePro
       },
     },
     {
-      title: 'Action',
+      title: text.action,
       key: 'action',
       render: (_, row) =>
         row.skeleton ? (
@@ -118,9 +139,12 @@ export function RegionsTable({ onCreate, creatingRegions = [] }: RegionsTablePro
             loading={creatingRegions.includes(row.name)}
             disabled={row.available === false}
             onClick={() => create(row)}
-            aria-label={`Create a VPN in ${row.city}, ${row.country}`}
+            aria-label={fill(text.createIn, {
+              city: row.city,
+              country: countryName(language, row.cctld, row.country),
+            })}
           >
-            Create
+            {text.create}
           </Button>
         ),
     },
@@ -129,14 +153,10 @@ export function RegionsTable({ onCreate, creatingRegions = [] }: RegionsTablePro
   return (
     <section aria-labelledby="regions-title">
       <Flex align="center" justify="space-between" gap="small" wrap style={{ marginBottom: 12 }}>
-        <Typography.Title level={3} id="regions-title" style={{ margin: 0 }}>
-          Regions
+        <Typography.Title level={2} id="regions-title" style={{ margin: 0 }}>
+          {text.title}
         </Typography.Title>
-        <RefreshButton
-          onClick={() => void refetch()}
-          loading={isFetching}
-          label="Refresh regions"
-        />
+        <RefreshButton onClick={() => void refetch()} loading={isFetching} label={text.refresh} />
       </Flex>
       <Table<Row>
         columns={columns}

@@ -2,3 +2,4 @@
 export { regionMessageDismissed, regionMessageSet } from './regionMessagesSlice';
 export { useListRegionsDetailedQuery } from './regionsApi';
 export { RegionsTable } from './RegionsTable';
+export { REGIONS_TEXT } from './regionsText';

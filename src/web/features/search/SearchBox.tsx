@@ -3,7 +3,9 @@ import { AutoComplete, Input, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { SEARCH_DEBOUNCE_MS } from '../../../core/constants';
+import { useTexts } from '../../i18n/context';
 import { entryHref, searchEntries, type SearchEntry } from './search';
+import { SEARCH_TEXT } from './searchText';
 
 /** Props of {@link SearchBox}. */
 export interface SearchBoxProps {
@@ -19,6 +21,7 @@ export interface SearchBoxProps {
  */
 export default function SearchBox({ initialQuery = '', autoFocus = false }: SearchBoxProps) {
   const navigate = useNavigate();
+  const text = useTexts('search', SEARCH_TEXT);
   const [query, setQuery] = useState(initialQuery);
   const [index, setIndex] = useState<readonly SearchEntry[] | null>(null);
   const [results, setResults] = useState<SearchEntry[]>([]);
@@ -78,8 +81,8 @@ export default function SearchBox({ initialQuery = '', autoFocus = false }: Sear
     >
       <Input
         prefix={<SearchOutlined />}
-        placeholder="Search the FAQ and docs"
-        aria-label="Search the FAQ and docs"
+        placeholder={text.placeholder}
+        aria-label={text.placeholder}
         allowClear
       />
     </AutoComplete>

@@ -19,6 +19,11 @@ import {
   selectVpnLimitsError,
   vpnLimitsRequested,
 } from './vpnsSlice';
+import { useTexts, useTranslator } from '../../i18n/context';
+import { localizeNumber } from '../../i18n/format';
+import type { Language } from '../../i18n/languages';
+import { useMessageText } from '../../i18n/context';
+import { fill, type Texts } from '../../i18n/translator';
 
 /** Room at both ends for the marks' labels. */
 const SLIDER_STYLE = { marginInline: 32 };
@@ -28,22 +33,49 @@ function mark(label: string) {
   return { label, style: { whiteSpace: 'nowrap' as const } };
 }
 
+/** The panel's texts (English; namespace `configuration`). */
+export const CONFIGURATION_TEXT = {
+  title: 'Configuration',
+  limitsUnavailable: 'Your VPN limits are unavailable: {{error}}',
+  deleteAfter: 'Delete after',
+  maxPeanuts: 'Max peanuts',
+  peanuts: '{{peanuts}} peanuts',
+  maximum: '0: the maximum, {{peanuts}} peanuts',
+  allPeanuts: '0: all your peanuts',
+  seconds: '{{duration}} ({{seconds}} s)',
+  explanation:
+    'The next VPN you create is deleted after this time, or once it has consumed its peanuts, whichever comes first.',
+} as const;
+
+type ConfigurationText = Texts<typeof CONFIGURATION_TEXT>;
+
 /** The max-peanuts value as read: 0 names what it means (spec §2). */
-export function maxPeanutsLabel(value: number, balance: number, limitMax: number): string {
-  if (value > 0) return `${formatPeanuts(value)} peanuts`;
+export function maxPeanutsLabel(
+  value: number,
+  balance: number,
+  limitMax: number,
+  text: ConfigurationText = CONFIGURATION_TEXT,
+  language: Language = 'en',
+): string {
+  const peanuts = (amount: number) => localizeNumber(language, formatPeanuts(amount));
+  if (value > 0) return fill(text.peanuts, { peanuts: peanuts(value) });
   const effective = effectiveMaxPeanuts(value, balance, limitMax);
-  return effective > 0
-    ? `0: the maximum, ${formatPeanuts(effective)} peanuts`
-    : '0: all your peanuts';
+  return effective > 0 ? fill(text.maximum, { peanuts: peanuts(effective) }) : text.allPeanuts;
 }
 
 /** The delete-after value as read, e.g. `4 hours (14400 s)`. */
-export function deleteAfterLabel(seconds: number): string {
-  return `${humanDuration(seconds)} (${seconds} s)`;
+export function deleteAfterLabel(
+  seconds: number,
+  text: ConfigurationText = CONFIGURATION_TEXT,
+  language: Language = 'en',
+): string {
+  return fill(text.seconds, { duration: humanDuration(seconds, language), seconds });
 }
 
-/** Formats a slider tooltip (seconds). */
-const durationTooltip = { formatter: (value?: number) => humanDuration(value) };
+/** A slider tooltip of seconds in `language`. */
+function durationTooltip(language: Language) {
+  return { formatter: (value?: number) => humanDuration(value, language) };
+}
 
 /** The sliders of the next VPN's config. */
 export function ConfigurationPanel() {
@@ -51,8 +83,11 @@ export function ConfigurationPanel() {
   const limits = useAppSelector(selectVpnLimits);
   const limitsError = useAppSelector(selectVpnLimitsError);
   const settings = useAppSelector((state) => selectCreateSettings(state));
+  const message = useMessageText();
   // Keeps the balance loaded (and refreshed with its tag); read through the settings.
   useGetBalanceQuery();
+  const text = useTexts('configuration', CONFIGURATION_TEXT);
+  const { language } = useTranslator();
 
   useEffect(() => {
     dispatch(vpnLimitsRequested());
@@ -61,7 +96,11 @@ export function ConfigurationPanel() {
   let body;
   if (limitsError) {
     body = (
-      <Alert type="warning" showIcon title={`Your VPN limits are unavailable: ${limitsError}`} />
+      <Alert
+        type="warning"
+        showIcon
+        title={fill(text.limitsUnavailable, { error: message(limitsError) })}
+      />
     );
   } else if (!limits || !settings) {
     body = <Skeleton active paragraph={{ rows: 2 }} />;
@@ -71,10 +110,10 @@ export function ConfigurationPanel() {
       <Flex vertical gap="middle">
         <div>
           <Typography.Text strong id="delete-after-label">
-            Delete after
+            {text.deleteAfter}
           </Typography.Text>{' '}
           <Typography.Text data-testid="delete-after-value">
-            {deleteAfterLabel(after.value)}
+            {deleteAfterLabel(after.value, text, language)}
           </Typography.Text>
           <Slider
             min={after.min}
@@ -82,10 +121,10 @@ export function ConfigurationPanel() {
             step={after.step}
             value={after.value}
             onChange={(value: number) => dispatch(deleteAfterChanged(value))}
-            tooltip={durationTooltip}
+            tooltip={durationTooltip(language)}
             marks={{
-              [after.min]: mark(humanDuration(after.min)),
-              [after.max]: mark(humanDuration(after.max)),
+              [after.min]: mark(humanDuration(after.min, language)),
+              [after.max]: mark(humanDuration(after.max, language)),
             }}
             ariaLabelledByForHandle="delete-after-label"
             style={SLIDER_STYLE}
@@ -93,10 +132,16 @@ export function ConfigurationPanel() {
         </div>
         <div>
           <Typography.Text strong id="max-peanuts-label">
-            Max peanuts
+            {text.maxPeanuts}
           </Typography.Text>{' '}
           <Typography.Text data-testid="max-peanuts-value">
-            {maxPeanutsLabel(peanuts.value, balance, limits.maxPeanutsFieldMaxValue)}
+            {maxPeanutsLabel(
+              peanuts.value,
+              balance,
+              limits.maxPeanutsFieldMaxValue,
+              text,
+              language,
+            )}
           </Typography.Text>
           <Slider
             min={peanuts.min}
@@ -109,15 +154,12 @@ export function ConfigurationPanel() {
             style={SLIDER_STYLE}
           />
         </div>
-        <Typography.Text type="secondary">
-          The next VPN you create is deleted after this time, or once it has consumed its peanuts,
-          whichever comes first.
-        </Typography.Text>
+        <Typography.Text type="secondary">{text.explanation}</Typography.Text>
       </Flex>
     );
   }
   return (
-    <Card title="Configuration" size="small">
+    <Card title={text.title} size="small">
       {body}
     </Card>
   );

@@ -11,6 +11,8 @@ import { useWantedBelowFold } from '../../lib/useWantedBelowFold';
 import { selectIsAuthenticated } from '../auth';
 import { loadVpnRegionsTable } from './loadVpnRegionsTable';
 import { Title } from '../../components/typography';
+import { useTexts } from '../../i18n/context';
+import { REGIONS_TEXT } from '../regions';
 
 const VpnRegionsTable = lazy(() =>
   loadVpnRegionsTable().then((m) => ({ default: m.VpnRegionsTable })),
@@ -21,11 +23,12 @@ const TABLE_ROOM_PX = 360;
 
 /** The section title and the table's room, before the table is there. */
 function RegionsPlaceholder({ sectionRef }: { sectionRef?: Ref<HTMLElement> }) {
+  const text = useTexts('regions', REGIONS_TEXT);
   return (
     <section ref={sectionRef} aria-labelledby="regions-title" aria-busy="true">
       <Flex align="center" style={{ marginBottom: 12, minHeight: 32 }}>
-        <Title level={3} id="regions-title" style={{ margin: 0 }}>
-          Regions
+        <Title level={2} id="regions-title" style={{ margin: 0 }}>
+          {text.title}
         </Title>
       </Flex>
       <div style={{ minHeight: TABLE_ROOM_PX }} />

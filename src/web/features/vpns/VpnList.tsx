@@ -2,17 +2,23 @@
  * The VPN list (spec §2 "VPN list"): Created At, Region, Config, State, Usage, Actions; newest
  * first, 4 per page with server-side pagination. State shows a spinner and the '3 minutes' hint
  * while the VPN is on its way; Usage shows MiB, duration and peanuts (N/A for missing values) or
- * a loader without metrics; Config, QRCode and Delete only while Running. While mounted, the
- * saga reloads the visible page every 10 s.
+ * a loader without metrics, and opens the VPN's usage drawer (UsageDrawer.tsx: chart, forecast,
+ * Extend); a Running VPN's State shows its forecast; Config, QRCode and Delete only while
+ * Running. While mounted, the saga reloads the visible page every 10 s.
  *
  * Rendering: the columns are built once (module constants); rows are keyed by vpnId; each cell
  * is a memoised component given plain values, so a reload re-renders only the cells whose data
  * changed, and an open Delete confirmation stays mounted on its button.
  */
 import { memo, useEffect } from 'react';
-import { Button, Flex, Popconfirm, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Popconfirm, Space, Spin, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DeleteOutlined, DownloadOutlined, QrcodeOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  LineChartOutlined,
+  QrcodeOutlined,
+} from '@ant-design/icons';
 import { UI_VPN_PAGE_SIZE } from '../../../core/constants';
 import { formatMiB, formatPeanuts, NOT_AVAILABLE } from '../../../core/format';
 import {
@@ -23,7 +29,13 @@ import {
 } from '../../../core/vpn';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatDateTime, humanDuration } from '../../lib/time';
+import type { VpnForecast } from '../../../core/vpnUsage';
+import { PeanutIcon } from '../../components/PeanutIcon';
+import { StatusTag, type StatusTone } from '../../components/StatusTag';
 import { useListRegionsDetailedQuery } from '../regions';
+import { FORECAST_TEXT, forecastText } from './forecastText';
+import { usageDrawerOpened } from './usageSlice';
+import { UsageDrawer } from './UsageDrawer';
 import {
   selectIsDeleting,
   selectTotalVpns,
@@ -37,8 +49,60 @@ import {
   vpnPageRequested,
   vpnQrCodeRequested,
 } from './vpnsSlice';
+import { useTexts, useTranslator } from '../../i18n/context';
+import { localizeNumber, localizeUnit } from '../../i18n/format';
+import type { Language } from '../../i18n/languages';
+import { fill, type Texts } from '../../i18n/translator';
 
-const STATE_COLOURS: Record<VpnState, string> = {
+/** The list's texts (English; namespace `vpnList`). */
+export const VPN_LIST_TEXT = {
+  title: 'Your VPNs',
+  empty: 'No VPNs yet: create one in a region of the table below.',
+  columns: {
+    createdAt: 'Created At',
+    region: 'Region',
+    config: 'Config',
+    state: 'State',
+    usage: 'Usage',
+    actions: 'Actions',
+  },
+  states: {
+    Failed: 'Failed',
+    Creating: 'Creating',
+    Created: 'Created',
+    Provisioning: 'Provisioning',
+    Paused: 'Paused',
+    Running: 'Running',
+    Deprovisioning: 'Deprovisioning',
+    Deleted: 'Deleted',
+  },
+  configCell: 'maxPeanuts: {{peanuts}}, deleteAfter: {{duration}}',
+  unlimited: 'unlimited',
+  about: 'about {{duration}}',
+  inProgress: '{{state}}...',
+  loadingUsage: 'Loading usage',
+  data: 'Data: {{value}}',
+  time: 'Time: {{value}}',
+  peanuts: 'Peanuts: {{value}}',
+  usageDetails: 'Usage over time',
+  usageDetailsLabel: 'Usage over time, forecast and Extend of {{vpnId}}',
+  config: 'Config',
+  configLabel: 'Config: download the configuration of {{vpnId}}',
+  qrCode: 'QRCode',
+  qrCodeLabel: 'QRCode: show the QR code of {{vpnId}}',
+  delete: 'Delete',
+  deleteLabel: 'Delete {{vpnId}}',
+  deleteTitle: 'Delete this VPN?',
+  deleteDescription: 'It is destroyed with its logs and cannot come back.',
+} as const;
+
+/** The list's texts in the language in force, and that language. */
+function useListText() {
+  const text = useTexts('vpnList', VPN_LIST_TEXT);
+  return { text, language: useTranslator().language };
+}
+
+const STATE_TONES: Record<VpnState, StatusTone> = {
   Failed: 'error',
   Creating: 'processing',
   Created: 'processing',
@@ -49,16 +113,27 @@ const STATE_COLOURS: Record<VpnState, string> = {
   Deleted: 'default',
 };
 
-/** The Config column (spec §2): maxPeanuts and deleteAfter, `unlimited` at or below 0. */
-export function formatConfigCell(maxPeanuts?: number, deleteAfter?: number): string {
+/**
+ * The Config column (spec §2): maxPeanuts and deleteAfter, `unlimited` at or below 0; in the
+ * language of `text` (default English, the spec's text).
+ */
+export function formatConfigCell(
+  maxPeanuts?: number,
+  deleteAfter?: number,
+  text: Texts<typeof VPN_LIST_TEXT> = VPN_LIST_TEXT,
+  language: Language = 'en',
+): string {
   if (maxPeanuts === undefined && deleteAfter === undefined) return NOT_AVAILABLE;
   const peanuts =
-    typeof maxPeanuts === 'number' && maxPeanuts <= 0 ? 'unlimited' : formatPeanuts(maxPeanuts);
-  return `maxPeanuts: ${peanuts}, deleteAfter: ${humanDuration(deleteAfter)}`;
+    typeof maxPeanuts === 'number' && maxPeanuts <= 0
+      ? text.unlimited
+      : localizeNumber(language, formatPeanuts(maxPeanuts));
+  return fill(text.configCell, { peanuts, duration: humanDuration(deleteAfter, language) });
 }
 
 const CreatedAtCell = memo(function CreatedAtCell(props: { vpnId: string; createdAt: string }) {
-  return <span title={props.vpnId}>{formatDateTime(props.createdAt)}</span>;
+  const { language } = useListText();
+  return <span title={props.vpnId}>{formatDateTime(props.createdAt, language)}</span>;
 });
 
 const RegionCell = memo(function RegionCell({ region }: { region: string }) {
@@ -75,17 +150,36 @@ const RegionCell = memo(function RegionCell({ region }: { region: string }) {
 });
 
 const ConfigCell = memo(function ConfigCell(props: { maxPeanuts?: number; deleteAfter?: number }) {
-  return <>{formatConfigCell(props.maxPeanuts, props.deleteAfter)}</>;
+  const { text, language } = useListText();
+  return <>{formatConfigCell(props.maxPeanuts, props.deleteAfter, text, language)}</>;
 });
 
-const StateCell = memo(function StateCell({ state }: { state: VpnState }) {
+const StateCell = memo(function StateCell({
+  state,
+  forecast,
+}: {
+  state: VpnState;
+  forecast?: VpnForecast;
+}) {
+  const { text, language } = useListText();
+  const forecastTexts = useTexts('forecast', FORECAST_TEXT);
+  const stateText = text.states[state] ?? state;
   return (
     <Space size="small" wrap>
-      <Tag color={STATE_COLOURS[state] ?? 'default'}>{state}</Tag>
+      <StatusTag tone={STATE_TONES[state] ?? 'default'}>{stateText}</StatusTag>
+      {state === 'Running' && forecast && (
+        <Typography.Text type="secondary" data-testid="row-forecast">
+          {forecastText(forecast, Date.now(), forecastTexts, language)}
+        </Typography.Text>
+      )}
       {isStateInProgress(state) && (
         <Space size={4}>
-          <Spin size="small" aria-label={`${state}...`} />
-          <Typography.Text type="secondary">about {PROVISIONING_HINT}</Typography.Text>
+          <Spin size="small" aria-label={fill(text.inProgress, { state: stateText })} />
+          <Typography.Text type="secondary">
+            {fill(text.about, {
+              duration: language === 'en' ? PROVISIONING_HINT : humanDuration(180, language),
+            })}
+          </Typography.Text>
         </Space>
       )}
     </Space>
@@ -93,23 +187,52 @@ const StateCell = memo(function StateCell({ state }: { state: VpnState }) {
 });
 
 interface UsageProps {
+  vpnId: string;
+  /** Usage over time is kept until the VPN reaches Deleted (spec §1 wipes its logs then). */
+  deleted: boolean;
   hasMetrics: boolean;
   bytes?: number | null;
   duration?: number | null;
   peanuts?: number | null;
 }
 
-const UsageCell = memo(function UsageCell({ hasMetrics, bytes, duration, peanuts }: UsageProps) {
-  if (!hasMetrics) return <Spin size="small" aria-label="Loading usage" />;
+const UsageCell = memo(function UsageCell({
+  vpnId,
+  deleted,
+  hasMetrics,
+  bytes,
+  duration,
+  peanuts,
+}: UsageProps) {
+  const dispatch = useAppDispatch();
+  const { text, language } = useListText();
+  if (!hasMetrics) return <Spin size="small" aria-label={text.loadingUsage} />;
   const consumed = formatPeanuts(peanuts);
   return (
     <Flex vertical>
-      <span>Data: {formatMiB(bytes)}</span>
-      <span>Time: {humanDuration(duration)}</span>
+      <span>{fill(text.data, { value: localizeUnit(language, formatMiB(bytes)) })}</span>
+      <span>{fill(text.time, { value: humanDuration(duration, language) })}</span>
       <span>
-        Peanuts: {consumed}
-        {consumed === NOT_AVAILABLE ? '' : ' 🥜'}
+        {fill(text.peanuts, { value: localizeNumber(language, consumed) })}
+        {consumed === NOT_AVAILABLE ? null : (
+          <>
+            {' '}
+            <PeanutIcon />
+          </>
+        )}
       </span>
+      {!deleted && duration !== null && duration !== undefined && Number.isFinite(duration) && (
+        <Button
+          type="link"
+          size="small"
+          icon={<LineChartOutlined />}
+          style={{ paddingInline: 0, alignSelf: 'flex-start' }}
+          aria-label={fill(text.usageDetailsLabel, { vpnId })}
+          onClick={() => dispatch(usageDrawerOpened(vpnId))}
+        >
+          {text.usageDetails}
+        </Button>
+      )}
     </Flex>
   );
 });
@@ -123,68 +246,81 @@ const ActionsCell = memo(function ActionsCell({
 }) {
   const dispatch = useAppDispatch();
   const deleting = useAppSelector((s) => selectIsDeleting(s, vpnId));
+  const { text } = useListText();
   if (state !== 'Running') return null;
   return (
     <Space size="small" wrap>
       <Button
         icon={<DownloadOutlined />}
-        aria-label={`Download the configuration of ${vpnId}`}
+        aria-label={fill(text.configLabel, { vpnId })}
         onClick={() => dispatch(vpnConfigDownloadRequested(vpnId))}
       >
-        Config
+        {text.config}
       </Button>
       <Button
         icon={<QrcodeOutlined />}
-        aria-label={`Show the QR code of ${vpnId}`}
+        aria-label={fill(text.qrCodeLabel, { vpnId })}
         onClick={() => dispatch(vpnQrCodeRequested(vpnId))}
       >
-        QRCode
+        {text.qrCode}
       </Button>
       <Popconfirm
-        title="Delete this VPN?"
-        description="It is destroyed with its logs and cannot come back."
-        okText="Delete"
+        title={text.deleteTitle}
+        description={text.deleteDescription}
+        okText={text.delete}
         okButtonProps={{ danger: true }}
         placement="topRight"
         onConfirm={() => dispatch(vpnDeleteRequested(vpnId))}
       >
-        <Button danger icon={<DeleteOutlined />} loading={deleting} aria-label={`Delete ${vpnId}`}>
-          Delete
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          loading={deleting}
+          aria-label={fill(text.deleteLabel, { vpnId })}
+        >
+          {text.delete}
         </Button>
       </Popconfirm>
     </Space>
   );
 });
 
+/** A column's title in the language in force. */
+function ColumnTitle({ column }: { column: keyof typeof VPN_LIST_TEXT.columns }) {
+  return <>{useListText().text.columns[column]}</>;
+}
+
 /** The columns, built once; each cell gets the plain values it shows. */
 const COLUMNS: TableColumnsType<VpnWithMetrics> = [
   {
-    title: 'Created At',
+    title: <ColumnTitle column="createdAt" />,
     key: 'createdAt',
     render: (_, { vpn }) => <CreatedAtCell vpnId={vpn.vpnId} createdAt={vpn.createdAt} />,
   },
   {
-    title: 'Region',
+    title: <ColumnTitle column="region" />,
     key: 'region',
     render: (_, { vpn }) => <RegionCell region={vpn.region} />,
   },
   {
-    title: 'Config',
+    title: <ColumnTitle column="config" />,
     key: 'config',
     render: (_, { vpn }) => (
       <ConfigCell maxPeanuts={vpn.config?.maxPeanuts} deleteAfter={vpn.config?.deleteAfter} />
     ),
   },
   {
-    title: 'State',
+    title: <ColumnTitle column="state" />,
     key: 'state',
-    render: (_, { vpn }) => <StateCell state={vpn.state} />,
+    render: (_, { vpn }) => <StateCell state={vpn.state} forecast={vpn.forecast} />,
   },
   {
-    title: 'Usage',
+    title: <ColumnTitle column="usage" />,
     key: 'usage',
-    render: (_, { metrics }) => (
+    render: (_, { vpn, metrics }) => (
       <UsageCell
+        vpnId={vpn.vpnId}
+        deleted={vpn.state === 'Deleted'}
         hasMetrics={Boolean(metrics)}
         bytes={metrics?.bytes}
         duration={metrics?.duration}
@@ -193,7 +329,7 @@ const COLUMNS: TableColumnsType<VpnWithMetrics> = [
     ),
   },
   {
-    title: 'Actions',
+    title: <ColumnTitle column="actions" />,
     key: 'actions',
     render: (_, { vpn }) => <ActionsCell vpnId={vpn.vpnId} state={vpn.state} />,
   },
@@ -208,6 +344,7 @@ export function VpnList() {
   const page = useAppSelector(selectVpnPage);
   const totalVpns = useAppSelector(selectTotalVpns);
   const status = useAppSelector(selectVpnListStatus);
+  const { text } = useListText();
 
   useEffect(() => {
     dispatch(vpnListShown());
@@ -218,8 +355,8 @@ export function VpnList() {
 
   return (
     <section aria-labelledby="vpns-title">
-      <Typography.Title level={3} id="vpns-title" style={{ marginTop: 0 }}>
-        Your VPNs
+      <Typography.Title level={2} id="vpns-title" style={{ marginTop: 0 }}>
+        {text.title}
       </Typography.Title>
       <Table<VpnWithMetrics>
         columns={COLUMNS}
@@ -228,7 +365,7 @@ export function VpnList() {
         loading={status === 'loading' || (status === 'idle' && items.length === 0)}
         size="middle"
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: 'No VPNs yet: create one in a region of the table below.' }}
+        locale={{ emptyText: text.empty }}
         pagination={{
           current: page,
           pageSize: UI_VPN_PAGE_SIZE,
@@ -238,6 +375,7 @@ export function VpnList() {
           onChange: (next) => dispatch(vpnPageRequested(next)),
         }}
       />
+      <UsageDrawer />
     </section>
   );
 }

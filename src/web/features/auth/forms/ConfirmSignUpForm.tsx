@@ -1,11 +1,12 @@
 /** The sign-up confirmation form (spec §2 "Sign-in and sign-up"): the emailed code. */
 import { useAppDispatch } from '../../../app/hooks';
+import { fill } from '../../../i18n/translator';
 import { confirmSignUp, resendConfirmationCode } from '../authThunks';
 import { CodeField, EmailField } from '../formFields';
 import {
   AuthFormFrame,
   MailedCodeFooter,
-  NOTICES,
+  useAuthTexts,
   type AuthFormProps,
   type FormValues,
 } from './authForm';
@@ -14,11 +15,12 @@ import {
 export function ConfirmSignUpForm(props: AuthFormProps) {
   const dispatch = useAppDispatch();
   const { email, run, goTo } = props;
+  const T = useAuthTexts();
   const onFinish = (values: FormValues) => {
     const address = (values.email ?? email).trim();
     return run(async () => {
       await dispatch(confirmSignUp({ email: address, code: values.code ?? '' }));
-      goTo('signIn', address, NOTICES.confirmed);
+      goTo('signIn', address, T.notices.confirmed);
     });
   };
   return (
@@ -26,13 +28,12 @@ export function ConfirmSignUpForm(props: AuthFormProps) {
       props={props}
       mode="confirmSignUp"
       onFinish={onFinish}
-      submit="Confirm"
       footer={
         <MailedCodeFooter
           props={props}
           sendCode={async (address) => {
             const result = await dispatch(resendConfirmationCode({ email: address }));
-            return NOTICES.codeSent(result.destination || address);
+            return fill(T.notices.codeSent, { destination: result.destination || address });
           }}
         />
       }

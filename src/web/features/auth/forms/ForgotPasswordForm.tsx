@@ -1,11 +1,12 @@
 /** The forgotten-password form (spec §2 "Sign-in and sign-up"): sends a reset code. */
 import { useAppDispatch } from '../../../app/hooks';
+import { fill } from '../../../i18n/translator';
 import { forgotPassword } from '../authThunks';
 import { EmailField } from '../formFields';
 import {
   AuthFormFrame,
   LinkButton,
-  NOTICES,
+  useAuthTexts,
   type AuthFormProps,
   type FormValues,
 } from './authForm';
@@ -14,11 +15,16 @@ import {
 export function ForgotPasswordForm(props: AuthFormProps) {
   const dispatch = useAppDispatch();
   const { email, busy, run, goTo, currentEmail } = props;
+  const T = useAuthTexts();
   const onFinish = (values: FormValues) => {
     const address = (values.email ?? email).trim();
     return run(async () => {
       const result = await dispatch(forgotPassword({ email: address }));
-      goTo('resetPassword', address, NOTICES.resetCodeSent(result.destination || address));
+      goTo(
+        'resetPassword',
+        address,
+        fill(T.notices.resetCodeSent, { destination: result.destination || address }),
+      );
     });
   };
   return (
@@ -26,10 +32,9 @@ export function ForgotPasswordForm(props: AuthFormProps) {
       props={props}
       mode="forgotPassword"
       onFinish={onFinish}
-      submit="Send Code"
       footer={
         <LinkButton busy={busy} onClick={() => goTo('signIn', currentEmail())}>
-          Back to Sign In
+          {T.links.back}
         </LinkButton>
       }
     >

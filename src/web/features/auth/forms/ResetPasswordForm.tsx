@@ -1,11 +1,12 @@
 /** The password reset form (spec §2 "Sign-in and sign-up"): the code and a new password. */
 import { useAppDispatch } from '../../../app/hooks';
+import { fill } from '../../../i18n/translator';
 import { confirmForgotPassword, forgotPassword } from '../authThunks';
 import { CodeField, EmailField, NewPasswordFields } from '../formFields';
 import {
   AuthFormFrame,
   MailedCodeFooter,
-  NOTICES,
+  useAuthTexts,
   type AuthFormProps,
   type FormValues,
 } from './authForm';
@@ -14,6 +15,7 @@ import {
 export function ResetPasswordForm(props: AuthFormProps) {
   const dispatch = useAppDispatch();
   const { email, run, goTo } = props;
+  const T = useAuthTexts();
   const onFinish = (values: FormValues) => {
     const address = (values.email ?? email).trim();
     return run(async () => {
@@ -24,7 +26,7 @@ export function ResetPasswordForm(props: AuthFormProps) {
           newPassword: values.newPassword ?? '',
         }),
       );
-      goTo('signIn', address, NOTICES.passwordReset);
+      goTo('signIn', address, T.notices.passwordReset);
     });
   };
   return (
@@ -32,13 +34,12 @@ export function ResetPasswordForm(props: AuthFormProps) {
       props={props}
       mode="resetPassword"
       onFinish={onFinish}
-      submit="Reset Password"
       footer={
         <MailedCodeFooter
           props={props}
           sendCode={async (address) => {
             const result = await dispatch(forgotPassword({ email: address }));
-            return NOTICES.resetCodeSent(result.destination || address);
+            return fill(T.notices.resetCodeSent, { destination: result.destination || address });
           }}
         />
       }
@@ -47,8 +48,8 @@ export function ResetPasswordForm(props: AuthFormProps) {
       <CodeField />
       <NewPasswordFields
         name="newPassword"
-        label="New Password"
-        confirmLabel="Confirm New Password"
+        label={T.fields.newPassword}
+        confirmLabel={T.fields.confirmNewPassword}
       />
     </AuthFormFrame>
   );

@@ -2,12 +2,13 @@
 import { Form, Input, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
+import { Rich } from '../../../i18n/rich';
 import { authErrorCode, signIn } from '../authThunks';
 import { EmailField } from '../formFields';
 import {
   AuthFormFrame,
   LinkButton,
-  NOTICES,
+  useAuthTexts,
   type AuthFormProps,
   type FormValues,
 } from './authForm';
@@ -19,6 +20,7 @@ import {
 export function SignInForm(props: AuthFormProps) {
   const dispatch = useAppDispatch();
   const { email, busy, run, goTo, currentEmail } = props;
+  const T = useAuthTexts();
   const onFinish = (values: FormValues) => {
     const address = (values.email ?? email).trim();
     return run(
@@ -29,7 +31,7 @@ export function SignInForm(props: AuthFormProps) {
       },
       (failure) => {
         if (authErrorCode(failure) !== 'UserNotConfirmedException') return false;
-        goTo('confirmSignUp', address, NOTICES.notConfirmed);
+        goTo('confirmSignUp', address, T.notices.notConfirmed);
         return true;
       },
     );
@@ -39,26 +41,31 @@ export function SignInForm(props: AuthFormProps) {
       props={props}
       mode="signIn"
       onFinish={onFinish}
-      submit="Sign In"
       footer={
         <>
           <LinkButton busy={busy} onClick={() => goTo('forgotPassword', currentEmail())}>
-            Forgot your password?
+            {T.links.forgot}
           </LinkButton>
           <Typography.Text type="secondary">
-            No account yet?{' '}
-            <Link to="/signup" state={{ from: props.from }}>
-              Create one
-            </Link>
+            <Rich
+              text={T.links.noAccount}
+              parts={{
+                signup: (words) => (
+                  <Link to="/signup" state={{ from: props.from }}>
+                    {words}
+                  </Link>
+                ),
+              }}
+            />
           </Typography.Text>
         </>
       }
     >
       <EmailField autoFocus={!email} />
       <Form.Item
-        label="Password"
+        label={T.fields.password}
         name="password"
-        rules={[{ required: true, message: 'Please enter your password.' }]}
+        rules={[{ required: true, message: T.fields.enterPassword }]}
       >
         <Input.Password autoComplete="current-password" autoFocus={!!email} />
       </Form.Item>

@@ -2,12 +2,14 @@
 import { Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
+import { Rich } from '../../../i18n/rich';
+import { fill } from '../../../i18n/translator';
 import { signUp } from '../authThunks';
 import { EmailField, NewPasswordFields } from '../formFields';
 import {
   AuthFormFrame,
   LinkButton,
-  NOTICES,
+  useAuthTexts,
   type AuthFormProps,
   type FormValues,
 } from './authForm';
@@ -16,11 +18,16 @@ import {
 export function SignUpForm(props: AuthFormProps) {
   const dispatch = useAppDispatch();
   const { email, busy, run, goTo, currentEmail } = props;
+  const T = useAuthTexts();
   const onFinish = (values: FormValues) => {
     const address = (values.email ?? email).trim();
     return run(async () => {
       const result = await dispatch(signUp({ email: address, password: values.password ?? '' }));
-      goTo('confirmSignUp', address, NOTICES.codeSent(result.destination || address));
+      goTo(
+        'confirmSignUp',
+        address,
+        fill(T.notices.codeSent, { destination: result.destination || address }),
+      );
     });
   };
   return (
@@ -28,17 +35,22 @@ export function SignUpForm(props: AuthFormProps) {
       props={props}
       mode="signUp"
       onFinish={onFinish}
-      submit="Create Account"
       footer={
         <>
           <Typography.Text type="secondary">
-            Already registered?{' '}
-            <Link to="/login" state={{ from: props.from }}>
-              Sign in
-            </Link>
+            <Rich
+              text={T.links.registered}
+              parts={{
+                login: (words) => (
+                  <Link to="/login" state={{ from: props.from }}>
+                    {words}
+                  </Link>
+                ),
+              }}
+            />
           </Typography.Text>
           <LinkButton busy={busy} onClick={() => goTo('confirmSignUp', currentEmail())}>
-            Have a code? Confirm your account
+            {T.links.haveCode}
           </LinkButton>
         </>
       }

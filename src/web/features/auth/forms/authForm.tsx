@@ -6,6 +6,9 @@ import type { ReactNode } from 'react';
 import { Button, Flex, Form, type FormInstance } from 'antd';
 import type { Location } from 'react-router-dom';
 import type { IdentityChallenge } from '../../../../sdk/identity';
+import { useTexts } from '../../../i18n/context';
+import type { Texts } from '../../../i18n/translator';
+import { AUTH_TEXT } from '../authText';
 
 /** The authenticator's forms. */
 export type AuthenticatorMode =
@@ -17,24 +20,13 @@ export type AuthRouteMode = Extract<AuthenticatorMode, 'signIn' | 'signUp'>;
 /** Route of each mode that has one. */
 export const AUTH_ROUTES: Record<AuthRouteMode, string> = { signIn: '/login', signUp: '/signup' };
 
-/** Title of each mode. */
-export const MODE_TITLES: Record<AuthenticatorMode, string> = {
-  signIn: 'Sign In',
-  signUp: 'Sign Up',
-  confirmSignUp: 'Confirm Sign Up',
-  forgotPassword: 'Reset Password',
-  resetPassword: 'Reset Password',
-};
+/** The authentication texts in the language in force. */
+export type AuthTexts = Texts<typeof AUTH_TEXT>;
 
-/** Notices shown after a step succeeds. */
-export const NOTICES = {
-  codeSent: (destination: string) => `We emailed a confirmation code to ${destination}.`,
-  notConfirmed:
-    'Your account is not confirmed yet: enter the code we emailed you, or send a new one.',
-  confirmed: 'Your account is confirmed. Sign in with your password.',
-  resetCodeSent: (destination: string) => `We emailed a password reset code to ${destination}.`,
-  passwordReset: 'Your password is reset. Sign in with your new password.',
-} as const;
+/** The authentication texts (namespace `auth`) in the language in force. */
+export function useAuthTexts(): AuthTexts {
+  return useTexts('auth', AUTH_TEXT);
+}
 
 /** The values of every form (each uses some). */
 export interface FormValues {
@@ -75,8 +67,8 @@ interface AuthFormFrameProps {
   onFinish(values: FormValues): void;
   /** The fields. */
   children: ReactNode;
-  /** The submit button's label. */
-  submit: string;
+  /** The submit button's label (default the mode's). */
+  submit?: string;
   /** Links under the form. */
   footer: ReactNode;
 }
@@ -90,6 +82,7 @@ export function AuthFormFrame({
   submit,
   footer,
 }: AuthFormFrameProps) {
+  const T = useAuthTexts();
   return (
     <>
       <Form<FormValues>
@@ -99,12 +92,12 @@ export function AuthFormFrame({
         initialValues={{ email: props.email }}
         onFinish={onFinish}
         disabled={props.busy}
-        aria-label={MODE_TITLES[mode]}
+        aria-label={T.titles[mode]}
       >
         {children}
         <Form.Item style={{ marginBottom: 8 }}>
           <Button type="primary" htmlType="submit" block loading={props.busy}>
-            {submit}
+            {submit ?? T.submit[mode]}
           </Button>
         </Form.Item>
       </Form>
@@ -145,19 +138,20 @@ export function MailedCodeFooter({
   sendCode: (address: string) => Promise<string>;
 }) {
   const { busy, run, goTo, currentEmail, setNotice } = props;
+  const T = useAuthTexts();
   const resendCode = () =>
     run(async () => {
       const address = currentEmail();
-      if (!address) throw new Error('Please enter your email.');
+      if (!address) throw new Error(T.fields.enterEmail);
       setNotice(await sendCode(address));
     });
   return (
     <>
       <LinkButton busy={busy} onClick={resendCode}>
-        Resend Code
+        {T.links.resend}
       </LinkButton>
       <LinkButton busy={busy} onClick={() => goTo('signIn', currentEmail())}>
-        Back to Sign In
+        {T.links.back}
       </LinkButton>
     </>
   );

@@ -3,6 +3,8 @@
  * every 10 s while it is on screen, through the saga context's clock. A VPN that a wait polls is
  * not fetched again by the reload: its row is the wait's (one wait per VPN).
  */
+import type { Action } from '@reduxjs/toolkit';
+import type { Channel } from 'redux-saga';
 import { call, put, race, select, take } from 'redux-saga/effects';
 import { UI_VPN_PAGE_SIZE } from '../../../../core/constants';
 import { POLL_INTERVAL_S, isStateInProgress, type VpnWithMetrics } from '../../../../core/vpn';
@@ -88,10 +90,24 @@ export function* pollVisiblePage() {
   }
 }
 
-/** Reloads while the list is shown; hiding it stops the reload (and its pending sleep). */
-export function* watchListVisibility() {
+/** The next action of `type` on `channel` (the others are dropped). */
+function* takeOfType(channel: Channel<Action>, type: string) {
   for (;;) {
-    yield take(vpnListShown.type);
-    yield race({ poll: call(pollVisiblePage), hidden: take(vpnListHidden.type) });
+    const action: Action = yield take(channel);
+    if (action.type === type) return action;
+  }
+}
+
+/**
+ * Reloads while the list is shown; hiding it stops the reload (and its pending sleep).
+ * `visibility` carries the list's shown and hidden actions (buffered from sign-in on).
+ */
+export function* watchListVisibility(visibility: Channel<Action>) {
+  for (;;) {
+    yield call(takeOfType, visibility, vpnListShown.type);
+    yield race({
+      poll: call(pollVisiblePage),
+      hidden: call(takeOfType, visibility, vpnListHidden.type),
+    });
   }
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "account_preferences" ADD COLUMN "language" text;--> statement-breakpoint
+ALTER TABLE "account_preferences" ADD CONSTRAINT "account_preferences_language_check" CHECK ("account_preferences"."language" IN ('en', 'fr', 'de', 'es', 'ja'));

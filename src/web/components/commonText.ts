@@ -1,0 +1,10 @@
+/** The product's name (a brand: the same in every language). */
+export const PRODUCT_NAME = 'Peanut VPN';
+
+/** The shared components' default texts (English; namespace `common`). */
+export const COMMON_TEXT = {
+  refresh: 'Refresh',
+  peanuts: 'peanuts',
+  loading: 'Loading',
+  loadingDots: 'Loading...',
+} as const;

@@ -1,0 +1,73 @@
+/**
+ * The Account page's texts (English, spec §2 "Other screens"; namespace `account`): the page,
+ * its two-factor, email-and-phone and remembered-devices cards (the email notices' card has
+ * its own namespace, `notices`). `{{name}}` marks
+ * a value.
+ */
+export const ACCOUNT_TEXT = {
+  page: { title: 'Account', authenticate: 'Please authenticate' },
+  twoFactor: {
+    title: 'Two-factor authentication',
+    off: 'Two-factor authentication is off: signing in asks for your password only.',
+    on: 'Two-factor authentication is on: signing in asks for a code from your authenticator app.',
+    scan: 'Scan this QR code with an authenticator app (Google Authenticator, Authy, 1Password...), then enter the 6-digit code it shows.',
+    turnedOn: 'Two-factor authentication is on.',
+    turnedOff: 'Two-factor authentication is off.',
+    confirmForm: 'Confirm Authenticator App',
+    code: 'Authenticator code',
+    enterCode: 'Please enter the code.',
+    turnOn: 'Turn On',
+    cancel: 'Cancel',
+    turnOff: 'Turn Off',
+    setUp: 'Set Up Authenticator App',
+  },
+  contact: {
+    title: 'Email and phone',
+    email: {
+      label: 'Email',
+      change: 'Change Email',
+      field: 'New email',
+      verify: 'Verify Email',
+      invalid: 'Please enter a valid email address.',
+      done: 'Your email is now {{value}}.',
+    },
+    phone_number: {
+      label: 'Phone number',
+      change: 'Change Phone Number',
+      field: 'New phone number',
+      verify: 'Verify Phone Number',
+      invalid: 'Please enter the number in international format, e.g. +15551234567.',
+      done: 'Your phone number is now {{value}}.',
+    },
+    none: 'None',
+    sent: 'We sent a code to {{destination}}. Enter it to confirm the change.',
+    resent: 'We sent a new code to {{destination}}.',
+    unchanged: 'That is already your current value.',
+    codeLabel: 'Verification code',
+    enterCode: 'Please enter the code.',
+    verify: 'Verify',
+    sendAgain: 'Send Code Again',
+    sendCode: 'Send Code',
+    cancel: 'Cancel',
+  },
+  devices: {
+    title: 'Remembered devices',
+    intro:
+      'Browsers you signed in from. A remembered one skips the two-factor code; forget it to be asked again.',
+    empty: 'No devices yet.',
+    current: 'This device',
+    remembered: 'Remembered',
+    notRemembered: 'Not remembered',
+    forgotten: 'Device forgotten: signing in from it asks for your code again.',
+    unnamed: 'Unnamed device',
+    commandLine: 'Command line',
+    browserOn: '{{browser}} on {{system}}',
+    device: 'Device',
+    lastUsed: 'Last used',
+    status: 'Status',
+    action: 'Action',
+    forget: 'Forget',
+    forgetLabel: 'Forget {{device}}',
+    forgetCurrentLabel: 'Forget {{device}} (this device)',
+  },
+} as const;

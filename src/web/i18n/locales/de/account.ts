@@ -1,0 +1,83 @@
+/** German: the Account page and its cards (namespaces `account`, `notices`). */
+import type { Catalogue } from '../../catalogue';
+
+export const account: Catalogue['account'] = {
+  page: { title: 'Konto', authenticate: 'Bitte melden Sie sich an' },
+  twoFactor: {
+    title: 'Zwei-Faktor-Authentifizierung',
+    off: 'Die Zwei-Faktor-Authentifizierung ist aus: Die Anmeldung fragt nur nach Ihrem Passwort.',
+    on: 'Die Zwei-Faktor-Authentifizierung ist an: Die Anmeldung fragt nach einem Code aus Ihrer Authenticator-App.',
+    scan: 'Scannen Sie diesen QR-Code mit einer Authenticator-App (Google Authenticator, Authy, 1Password...) und geben Sie dann den angezeigten 6-stelligen Code ein.',
+    turnedOn: 'Die Zwei-Faktor-Authentifizierung ist an.',
+    turnedOff: 'Die Zwei-Faktor-Authentifizierung ist aus.',
+    confirmForm: 'Authenticator-App bestätigen',
+    code: 'Authenticator-Code',
+    enterCode: 'Bitte geben Sie den Code ein.',
+    turnOn: 'Einschalten',
+    cancel: 'Abbrechen',
+    turnOff: 'Ausschalten',
+    setUp: 'Authenticator-App einrichten',
+  },
+  contact: {
+    title: 'E-Mail und Telefon',
+    email: {
+      label: 'E-Mail',
+      change: 'E-Mail ändern',
+      field: 'Neue E-Mail',
+      verify: 'E-Mail bestätigen',
+      invalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+      done: 'Ihre E-Mail-Adresse ist jetzt {{value}}.',
+    },
+    phone_number: {
+      label: 'Telefonnummer',
+      change: 'Telefonnummer ändern',
+      field: 'Neue Telefonnummer',
+      verify: 'Telefonnummer bestätigen',
+      invalid: 'Bitte geben Sie die Nummer im internationalen Format ein, z. B. +15551234567.',
+      done: 'Ihre Telefonnummer ist jetzt {{value}}.',
+    },
+    none: 'Keine',
+    sent: 'Wir haben einen Code an {{destination}} gesendet. Geben Sie ihn ein, um die Änderung zu bestätigen.',
+    resent: 'Wir haben einen neuen Code an {{destination}} gesendet.',
+    unchanged: 'Das ist bereits Ihr aktueller Wert.',
+    codeLabel: 'Bestätigungscode',
+    enterCode: 'Bitte geben Sie den Code ein.',
+    verify: 'Bestätigen',
+    sendAgain: 'Code erneut senden',
+    sendCode: 'Code senden',
+    cancel: 'Abbrechen',
+  },
+  devices: {
+    title: 'Gemerkte Geräte',
+    intro:
+      'Browser, in denen Sie sich angemeldet haben. Ein gemerktes Gerät überspringt den Zwei-Faktor-Code; vergessen Sie es, damit er wieder abgefragt wird.',
+    empty: 'Noch keine Geräte.',
+    current: 'Dieses Gerät',
+    remembered: 'Gemerkt',
+    notRemembered: 'Nicht gemerkt',
+    forgotten: 'Gerät vergessen: Eine Anmeldung von dort fragt wieder nach Ihrem Code.',
+    unnamed: 'Unbenanntes Gerät',
+    commandLine: 'Kommandozeile',
+    browserOn: '{{browser}} unter {{system}}',
+    device: 'Gerät',
+    lastUsed: 'Zuletzt verwendet',
+    status: 'Status',
+    action: 'Aktion',
+    forget: 'Vergessen',
+    forgetLabel: '{{device}} vergessen',
+    forgetCurrentLabel: '{{device}} vergessen (dieses Gerät)',
+  },
+};
+
+export const notices: Catalogue['notices'] = {
+  title: 'E-Mail-Benachrichtigungen',
+  intro: 'E-Mails an Ihre Adresse. Jede enthält einen Link, mit dem Sie sie abschalten können.',
+  vpnEnded: 'Wenn ein VPN von selbst endet',
+  vpnEndedHelp:
+    'Es hat sein Erdnuss-Maximum erreicht, Ihr Guthaben ist bei 0 oder seine Zeit ist abgelaufen.',
+  lowBalance: 'Wenn mein Guthaben niedrig ist',
+  lowBalanceHelp: 'Einmal jedes Mal, wenn Ihr Guthaben unter den Betrag unten fällt.',
+  threshold: 'Niedriges Guthaben unter (Erdnüsse)',
+  save: 'Speichern',
+  saved: 'Ihre E-Mail-Benachrichtigungen sind gespeichert.',
+};

@@ -1,0 +1,83 @@
+/** French: the Account page and its cards (namespaces `account`, `notices`). */
+import type { Catalogue } from '../../catalogue';
+
+export const account: Catalogue['account'] = {
+  page: { title: 'Compte', authenticate: 'Veuillez vous authentifier' },
+  twoFactor: {
+    title: 'Authentification à deux facteurs',
+    off: "L'authentification à deux facteurs est désactivée : la connexion ne demande que votre mot de passe.",
+    on: "L'authentification à deux facteurs est activée : la connexion demande un code de votre application d'authentification.",
+    scan: "Scannez ce QR code avec une application d'authentification (Google Authenticator, Authy, 1Password...), puis saisissez le code à 6 chiffres qu'elle affiche.",
+    turnedOn: "L'authentification à deux facteurs est activée.",
+    turnedOff: "L'authentification à deux facteurs est désactivée.",
+    confirmForm: "Confirmer l'application d'authentification",
+    code: "Code de l'application",
+    enterCode: 'Veuillez saisir le code.',
+    turnOn: 'Activer',
+    cancel: 'Annuler',
+    turnOff: 'Désactiver',
+    setUp: "Configurer une application d'authentification",
+  },
+  contact: {
+    title: 'E-mail et téléphone',
+    email: {
+      label: 'E-mail',
+      change: "Changer l'e-mail",
+      field: 'Nouvel e-mail',
+      verify: "Vérifier l'e-mail",
+      invalid: 'Veuillez saisir une adresse e-mail valide.',
+      done: 'Votre e-mail est désormais {{value}}.',
+    },
+    phone_number: {
+      label: 'Numéro de téléphone',
+      change: 'Changer le numéro de téléphone',
+      field: 'Nouveau numéro de téléphone',
+      verify: 'Vérifier le numéro de téléphone',
+      invalid: 'Veuillez saisir le numéro au format international, par ex. +15551234567.',
+      done: 'Votre numéro de téléphone est désormais {{value}}.',
+    },
+    none: 'Aucun',
+    sent: 'Nous avons envoyé un code à {{destination}}. Saisissez-le pour confirmer le changement.',
+    resent: 'Nous avons envoyé un nouveau code à {{destination}}.',
+    unchanged: "C'est déjà votre valeur actuelle.",
+    codeLabel: 'Code de vérification',
+    enterCode: 'Veuillez saisir le code.',
+    verify: 'Vérifier',
+    sendAgain: 'Renvoyer le code',
+    sendCode: 'Envoyer le code',
+    cancel: 'Annuler',
+  },
+  devices: {
+    title: 'Appareils mémorisés',
+    intro:
+      "Les navigateurs depuis lesquels vous vous êtes connecté. Un appareil mémorisé saute le code à deux facteurs ; oubliez-le pour qu'il soit de nouveau demandé.",
+    empty: "Pas encore d'appareil.",
+    current: 'Cet appareil',
+    remembered: 'Mémorisé',
+    notRemembered: 'Non mémorisé',
+    forgotten: 'Appareil oublié : une connexion depuis celui-ci demandera de nouveau votre code.',
+    unnamed: 'Appareil sans nom',
+    commandLine: 'Ligne de commande',
+    browserOn: '{{browser}} sur {{system}}',
+    device: 'Appareil',
+    lastUsed: 'Dernière utilisation',
+    status: 'État',
+    action: 'Action',
+    forget: 'Oublier',
+    forgetLabel: 'Oublier {{device}}',
+    forgetCurrentLabel: 'Oublier {{device}} (cet appareil)',
+  },
+};
+
+export const notices: Catalogue['notices'] = {
+  title: 'Notifications par e-mail',
+  intro: 'Des e-mails envoyés à votre adresse. Chacun contient un lien qui les désactive.',
+  vpnEnded: "Quand un VPN s'arrête de lui-même",
+  vpnEndedHelp:
+    'Il a atteint son maximum de cacahuètes, votre solde est tombé à 0, ou son temps est écoulé.',
+  lowBalance: 'Quand mon solde est bas',
+  lowBalanceHelp: 'Une fois chaque fois que votre solde passe sous le montant ci-dessous.',
+  threshold: 'Solde bas en dessous de (cacahuètes)',
+  save: 'Enregistrer',
+  saved: 'Vos notifications par e-mail sont enregistrées.',
+};
