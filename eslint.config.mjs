@@ -160,6 +160,8 @@ export default tseslint.config(
       'src/web/pages/ReferralPage.tsx',
       'src/web/pages/PricingPage.tsx',
       'src/web/pages/UnregisterPage.tsx',
+      'src/web/pages/info/InfoText.tsx',
+      'src/web/pages/info/TermsPage.tsx',
     ],
     plugins: { peanut },
     rules: { 'peanut/no-literal-string': 'error' },

@@ -38,6 +38,7 @@ import { REGIONS_TEXT as ADMINREGIONS_TEXT } from '../../../src/web/features/adm
 import { USER_TEXT as ADMINUSER_TEXT } from '../../../src/web/features/admin/pages/UserPage';
 import { USERS_TEXT as ADMINUSERS_TEXT } from '../../../src/web/features/admin/pages/UsersPage';
 import { VPNS_TEXT as ADMINVPNS_TEXT } from '../../../src/web/features/admin/pages/VpnsPage';
+import { TERMS_TEXT } from '../../../src/web/pages/info/termsText';
 import type { EnglishCatalogue } from '../../../src/web/i18n/catalogue';
 import { MESSAGE_TEXT } from '../../../src/web/i18n/messages';
 
@@ -80,4 +81,5 @@ export const ENGLISH_CATALOGUE: EnglishCatalogue = {
   adminUser: ADMINUSER_TEXT,
   adminUsers: ADMINUSERS_TEXT,
   adminVpns: ADMINVPNS_TEXT,
+  terms: TERMS_TEXT,
 };

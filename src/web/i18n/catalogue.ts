@@ -42,6 +42,7 @@ import type { REGIONS_TEXT as ADMINREGIONS_TEXT } from '../features/admin/pages/
 import type { USER_TEXT as ADMINUSER_TEXT } from '../features/admin/pages/UserPage';
 import type { USERS_TEXT as ADMINUSERS_TEXT } from '../features/admin/pages/UsersPage';
 import type { VPNS_TEXT as ADMINVPNS_TEXT } from '../features/admin/pages/VpnsPage';
+import type { TERMS_TEXT } from '../pages/info/termsText';
 import type { MESSAGE_TEXT } from './messages';
 
 /** The English texts of each namespace (their constants' types). */
@@ -83,6 +84,7 @@ export interface EnglishCatalogue {
   adminUser: typeof ADMINUSER_TEXT;
   adminUsers: typeof ADMINUSERS_TEXT;
   adminVpns: typeof ADMINVPNS_TEXT;
+  terms: typeof TERMS_TEXT;
 }
 
 /** A namespace of texts. */
