@@ -39,6 +39,10 @@ import { USER_TEXT as ADMINUSER_TEXT } from '../../../src/web/features/admin/pag
 import { USERS_TEXT as ADMINUSERS_TEXT } from '../../../src/web/features/admin/pages/UsersPage';
 import { VPNS_TEXT as ADMINVPNS_TEXT } from '../../../src/web/features/admin/pages/VpnsPage';
 import { TERMS_TEXT } from '../../../src/web/pages/info/termsText';
+import { CONTACT_TEXT } from '../../../src/web/pages/info/contactText';
+import { PRIVACY_TEXT } from '../../../src/web/pages/info/privacyText';
+import { SUPPORT_TEXT } from '../../../src/web/pages/info/supportText';
+import { ISSUE_TEXT } from '../../../src/web/pages/info/issueText';
 import type { EnglishCatalogue } from '../../../src/web/i18n/catalogue';
 import { MESSAGE_TEXT } from '../../../src/web/i18n/messages';
 
@@ -82,4 +86,8 @@ export const ENGLISH_CATALOGUE: EnglishCatalogue = {
   adminUsers: ADMINUSERS_TEXT,
   adminVpns: ADMINVPNS_TEXT,
   terms: TERMS_TEXT,
+  contact: CONTACT_TEXT,
+  privacy: PRIVACY_TEXT,
+  support: SUPPORT_TEXT,
+  issue: ISSUE_TEXT,
 };

@@ -43,6 +43,10 @@ import type { USER_TEXT as ADMINUSER_TEXT } from '../features/admin/pages/UserPa
 import type { USERS_TEXT as ADMINUSERS_TEXT } from '../features/admin/pages/UsersPage';
 import type { VPNS_TEXT as ADMINVPNS_TEXT } from '../features/admin/pages/VpnsPage';
 import type { TERMS_TEXT } from '../pages/info/termsText';
+import type { CONTACT_TEXT } from '../pages/info/contactText';
+import type { PRIVACY_TEXT } from '../pages/info/privacyText';
+import type { SUPPORT_TEXT } from '../pages/info/supportText';
+import type { ISSUE_TEXT } from '../pages/info/issueText';
 import type { MESSAGE_TEXT } from './messages';
 
 /** The English texts of each namespace (their constants' types). */
@@ -85,6 +89,10 @@ export interface EnglishCatalogue {
   adminUsers: typeof ADMINUSERS_TEXT;
   adminVpns: typeof ADMINVPNS_TEXT;
   terms: typeof TERMS_TEXT;
+  contact: typeof CONTACT_TEXT;
+  privacy: typeof PRIVACY_TEXT;
+  support: typeof SUPPORT_TEXT;
+  issue: typeof ISSUE_TEXT;
 }
 
 /** A namespace of texts. */

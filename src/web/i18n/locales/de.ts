@@ -9,6 +9,9 @@ import { messages } from './de/messages';
 import { errorPages, pages } from './de/pages';
 import { referral } from './de/referral';
 import { terms } from './de/terms';
+import { contact } from './de/contact';
+import { privacy } from './de/privacy';
+import { issue, support } from './de/support';
 
 const catalogue: Catalogue = {
   header: {
@@ -214,6 +217,10 @@ const catalogue: Catalogue = {
   errorPages,
   ...admin,
   terms,
+  contact,
+  privacy,
+  issue,
+  support,
   errorCard: { title: 'Fehler', dismiss: 'Schließen' },
 };
 

@@ -9,6 +9,9 @@ import { messages } from './es/messages';
 import { errorPages, pages } from './es/pages';
 import { referral } from './es/referral';
 import { terms } from './es/terms';
+import { contact } from './es/contact';
+import { privacy } from './es/privacy';
+import { issue, support } from './es/support';
 
 const catalogue: Catalogue = {
   header: {
@@ -215,6 +218,10 @@ const catalogue: Catalogue = {
   errorPages,
   ...admin,
   terms,
+  contact,
+  privacy,
+  issue,
+  support,
   errorCard: { title: 'Error', dismiss: 'Cerrar' },
 };
 

@@ -9,6 +9,9 @@ import { messages } from './fr/messages';
 import { errorPages, pages } from './fr/pages';
 import { referral } from './fr/referral';
 import { terms } from './fr/terms';
+import { contact } from './fr/contact';
+import { privacy } from './fr/privacy';
+import { issue, support } from './fr/support';
 
 const catalogue: Catalogue = {
   header: {
@@ -213,6 +216,10 @@ const catalogue: Catalogue = {
   errorPages,
   ...admin,
   terms,
+  contact,
+  privacy,
+  issue,
+  support,
   errorCard: { title: 'Erreur', dismiss: 'Fermer' },
 };
 

@@ -9,6 +9,9 @@ import { messages } from './ja/messages';
 import { errorPages, pages } from './ja/pages';
 import { referral } from './ja/referral';
 import { terms } from './ja/terms';
+import { contact } from './ja/contact';
+import { privacy } from './ja/privacy';
+import { issue, support } from './ja/support';
 
 const catalogue: Catalogue = {
   header: {
@@ -213,6 +216,10 @@ const catalogue: Catalogue = {
   errorPages,
   ...admin,
   terms,
+  contact,
+  privacy,
+  issue,
+  support,
   errorCard: { title: 'エラー', dismiss: '閉じる' },
 };
 
