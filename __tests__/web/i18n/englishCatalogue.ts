@@ -43,6 +43,9 @@ import { CONTACT_TEXT } from '../../../src/web/pages/info/contactText';
 import { PRIVACY_TEXT } from '../../../src/web/pages/info/privacyText';
 import { SUPPORT_TEXT } from '../../../src/web/pages/info/supportText';
 import { ISSUE_TEXT } from '../../../src/web/pages/info/issueText';
+import { CONTRIBUTE_TEXT } from '../../../src/web/pages/info/contributeText';
+import { MAKE_MONEY_TEXT } from '../../../src/web/pages/info/makeMoneyText';
+import { REFERRAL_TERMS_TEXT } from '../../../src/web/pages/info/referralTermsText';
 import type { EnglishCatalogue } from '../../../src/web/i18n/catalogue';
 import { MESSAGE_TEXT } from '../../../src/web/i18n/messages';
 
@@ -90,4 +93,7 @@ export const ENGLISH_CATALOGUE: EnglishCatalogue = {
   privacy: PRIVACY_TEXT,
   support: SUPPORT_TEXT,
   issue: ISSUE_TEXT,
+  contribute: CONTRIBUTE_TEXT,
+  makeMoney: MAKE_MONEY_TEXT,
+  referralTerms: REFERRAL_TERMS_TEXT,
 };

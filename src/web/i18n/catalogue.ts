@@ -47,6 +47,9 @@ import type { CONTACT_TEXT } from '../pages/info/contactText';
 import type { PRIVACY_TEXT } from '../pages/info/privacyText';
 import type { SUPPORT_TEXT } from '../pages/info/supportText';
 import type { ISSUE_TEXT } from '../pages/info/issueText';
+import type { CONTRIBUTE_TEXT } from '../pages/info/contributeText';
+import type { MAKE_MONEY_TEXT } from '../pages/info/makeMoneyText';
+import type { REFERRAL_TERMS_TEXT } from '../pages/info/referralTermsText';
 import type { MESSAGE_TEXT } from './messages';
 
 /** The English texts of each namespace (their constants' types). */
@@ -93,6 +96,9 @@ export interface EnglishCatalogue {
   privacy: typeof PRIVACY_TEXT;
   support: typeof SUPPORT_TEXT;
   issue: typeof ISSUE_TEXT;
+  contribute: typeof CONTRIBUTE_TEXT;
+  makeMoney: typeof MAKE_MONEY_TEXT;
+  referralTerms: typeof REFERRAL_TERMS_TEXT;
 }
 
 /** A namespace of texts. */

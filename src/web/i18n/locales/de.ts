@@ -12,6 +12,8 @@ import { terms } from './de/terms';
 import { contact } from './de/contact';
 import { privacy } from './de/privacy';
 import { issue, support } from './de/support';
+import { contribute, makeMoney } from './de/contribute';
+import { referralTerms } from './de/referralTerms';
 
 const catalogue: Catalogue = {
   header: {
@@ -221,6 +223,9 @@ const catalogue: Catalogue = {
   privacy,
   issue,
   support,
+  contribute,
+  makeMoney,
+  referralTerms,
   errorCard: { title: 'Fehler', dismiss: 'Schließen' },
 };
 

@@ -12,6 +12,8 @@ import { terms } from './es/terms';
 import { contact } from './es/contact';
 import { privacy } from './es/privacy';
 import { issue, support } from './es/support';
+import { contribute, makeMoney } from './es/contribute';
+import { referralTerms } from './es/referralTerms';
 
 const catalogue: Catalogue = {
   header: {
@@ -222,6 +224,9 @@ const catalogue: Catalogue = {
   privacy,
   issue,
   support,
+  contribute,
+  makeMoney,
+  referralTerms,
   errorCard: { title: 'Error', dismiss: 'Cerrar' },
 };
 

@@ -12,6 +12,8 @@ import { terms } from './fr/terms';
 import { contact } from './fr/contact';
 import { privacy } from './fr/privacy';
 import { issue, support } from './fr/support';
+import { contribute, makeMoney } from './fr/contribute';
+import { referralTerms } from './fr/referralTerms';
 
 const catalogue: Catalogue = {
   header: {
@@ -220,6 +222,9 @@ const catalogue: Catalogue = {
   privacy,
   issue,
   support,
+  contribute,
+  makeMoney,
+  referralTerms,
   errorCard: { title: 'Erreur', dismiss: 'Fermer' },
 };
 

@@ -12,6 +12,8 @@ import { terms } from './ja/terms';
 import { contact } from './ja/contact';
 import { privacy } from './ja/privacy';
 import { issue, support } from './ja/support';
+import { contribute, makeMoney } from './ja/contribute';
+import { referralTerms } from './ja/referralTerms';
 
 const catalogue: Catalogue = {
   header: {
@@ -220,6 +222,9 @@ const catalogue: Catalogue = {
   privacy,
   issue,
   support,
+  contribute,
+  makeMoney,
+  referralTerms,
   errorCard: { title: 'エラー', dismiss: '閉じる' },
 };
 
