@@ -40,7 +40,7 @@ export const contribute: Catalogue['contribute'] = {
 };
 
 export const makeMoney: Catalogue['makeMoney'] = {
-  title: 'Gana dinero',
+  title: 'Ganar dinero',
   intro:
     'Peanut VPN se puede autoalojar: puedes usarlo para ofrecer tu propio servicio de alquiler de VPN y quedarte con lo que pagan tus clientes.',
   sections: {

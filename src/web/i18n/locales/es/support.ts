@@ -21,7 +21,7 @@ export const support: Catalogue['support'] = {
 };
 
 export const issue: Catalogue['issue'] = {
-  title: 'Incidencias',
+  title: 'Informar de un problema',
   intro:
     'Los errores y las solicitudes de funciones se siguen de forma abierta, en el gestor de incidencias público del proyecto.',
   sections: {

@@ -40,7 +40,7 @@ export const contribute: Catalogue['contribute'] = {
 };
 
 export const makeMoney: Catalogue['makeMoney'] = {
-  title: '収益を得る',
+  title: '収入を得る',
   intro:
     'Peanut VPN はセルフホストできます。これを使って独自の VPN レンタルサービスを運営し、お客様の支払いを収益にできます。',
   sections: {

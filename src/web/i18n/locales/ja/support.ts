@@ -21,7 +21,7 @@ export const support: Catalogue['support'] = {
 };
 
 export const issue: Catalogue['issue'] = {
-  title: '問題の報告',
+  title: '問題を報告',
   intro:
     'バグ報告と機能の要望は、プロジェクトの公開 Issue トラッカーでオープンに管理されています。',
   sections: {
