@@ -163,5 +163,16 @@ describe('the translated pages', () => {
     expect(
       screen.getByText(/Das Empfehlungsprogramm ist derzeit deaktiviert\./),
     ).toBeInTheDocument();
+    cleanup();
+
+    renderIn('de', ReferralTermsPage, {
+      ...TEST_APP_CONFIG,
+      referral: { enabled: true, rewardPeanuts: 2.5, holdSeconds: 90061 },
+    } as typeof TEST_APP_CONFIG);
+    expect(
+      screen.getByText('Sie und Ihr Freund erhalten jeweils 2,5 Erdnüsse.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Kauf 1 Tag, 1 Stunde lang zurückgehalten/)).toBeInTheDocument();
+    expect(screen.queryByText(/deaktiviert/)).toBeNull();
   });
 });

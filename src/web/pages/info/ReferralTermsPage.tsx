@@ -15,7 +15,6 @@ import { useTexts, useTranslator } from '../../i18n/context';
 import { localizeNumber } from '../../i18n/format';
 import { INTL_LOCALES, type Language } from '../../i18n/languages';
 import { fill, type Texts } from '../../i18n/translator';
-import { humanDuration } from '../../lib/time';
 import { slugify } from '../../lib/slug';
 import { InfoText, sectionsOf } from './InfoText';
 import { REFERRAL_TERMS_TEXT } from './referralTermsText';
@@ -38,6 +37,34 @@ export function rewardSentence(
   return fill(texts.reward, { amount });
 }
 
+const UNITS: readonly (readonly ['day' | 'hour' | 'minute' | 'second', number])[] = [
+  ['day', 86400],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/**
+ * `seconds` as core/format's formatDuration writes them (the largest non-zero unit and the next
+ * one when non-zero, e.g. `1 day 1 hour`), in the words of Intl `locale` (`1 Tag, 1 Stunde`,
+ * `1 日1 時間`), without dayjs in the page's chunk.
+ */
+function durationIn(locale: string, seconds: number): string {
+  let rest = Math.floor(seconds);
+  const parts = UNITS.map(([unit, size]) => {
+    const count = Math.floor(rest / size);
+    rest -= count * size;
+    return [unit, count] as const;
+  });
+  const found = parts.findIndex(([, count]) => count > 0);
+  const first = found < 0 ? parts.length - 1 : found;
+  const shown = parts.slice(first, first + 2).filter(([, count], i) => i === 0 || count > 0);
+  const words = shown.map(([unit, count]) =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(count),
+  );
+  return new Intl.ListFormat(locale, { style: 'narrow', type: 'unit' }).format(words);
+}
+
 /**
  * The sentence on the hold period, e.g. 'Rewards are held for 2 days after the qualifying
  * purchase before they are released to your balance.', in `language` (English by default).
@@ -51,7 +78,7 @@ export function holdSentence(
   const duration =
     language === 'en'
       ? formatDuration(settings.holdSeconds)
-      : humanDuration(settings.holdSeconds, language);
+      : durationIn(INTL_LOCALES[language], settings.holdSeconds);
   return fill(texts.held, { duration });
 }
 
