@@ -42,6 +42,14 @@ import type { REGIONS_TEXT as ADMINREGIONS_TEXT } from '../features/admin/pages/
 import type { USER_TEXT as ADMINUSER_TEXT } from '../features/admin/pages/UserPage';
 import type { USERS_TEXT as ADMINUSERS_TEXT } from '../features/admin/pages/UsersPage';
 import type { VPNS_TEXT as ADMINVPNS_TEXT } from '../features/admin/pages/VpnsPage';
+import type { TERMS_TEXT } from '../pages/info/termsText';
+import type { CONTACT_TEXT } from '../pages/info/contactText';
+import type { PRIVACY_TEXT } from '../pages/info/privacyText';
+import type { SUPPORT_TEXT } from '../pages/info/supportText';
+import type { ISSUE_TEXT } from '../pages/info/issueText';
+import type { CONTRIBUTE_TEXT } from '../pages/info/contributeText';
+import type { MAKE_MONEY_TEXT } from '../pages/info/makeMoneyText';
+import type { REFERRAL_TERMS_TEXT } from '../pages/info/referralTermsText';
 import type { MESSAGE_TEXT } from './messages';
 
 /** The English texts of each namespace (their constants' types). */
@@ -83,6 +91,14 @@ export interface EnglishCatalogue {
   adminUser: typeof ADMINUSER_TEXT;
   adminUsers: typeof ADMINUSERS_TEXT;
   adminVpns: typeof ADMINVPNS_TEXT;
+  terms: typeof TERMS_TEXT;
+  contact: typeof CONTACT_TEXT;
+  privacy: typeof PRIVACY_TEXT;
+  support: typeof SUPPORT_TEXT;
+  issue: typeof ISSUE_TEXT;
+  contribute: typeof CONTRIBUTE_TEXT;
+  makeMoney: typeof MAKE_MONEY_TEXT;
+  referralTerms: typeof REFERRAL_TERMS_TEXT;
 }
 
 /** A namespace of texts. */
