@@ -9,7 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App, type AppDeps } from '../../src/server/app';
 import type { Env } from '../../src/server/config';
 import type { VpnState, VpnWithMetricsJson } from '../../src/core/vpn';
-import type { LifecycleTuning } from '../../src/server/vpns/lifecycle';
+import type { LifecycleTuning } from '../../src/server/vpns/lifecycleTuning';
 import type { MeterPlan } from '../../src/server/vpns/metering';
 import { vpns, type VpnRow } from '../../src/server/db/schema';
 import {

@@ -58,7 +58,7 @@ import regionRoutes from './routes/regions';
 import spa from './routes/spa';
 import vpnRoutes from './routes/vpns';
 import webhookRoutes from './routes/webhooks';
-import type { LifecycleTuning } from './vpns/lifecycle';
+import type { LifecycleTuning } from './vpns/lifecycleTuning';
 
 /** The application instance, typed with the TypeBox type provider. */
 export type App = FastifyInstance<

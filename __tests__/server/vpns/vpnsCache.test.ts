@@ -100,6 +100,22 @@ describe.each(DATABASE_KINDS)('API caches on %s', (kind) => {
     expect(after.body.vpns[0].state).not.toBe('Running');
   });
 
+  it('answers a cached VPN with its metrics of the moment, the list unchanged', async () => {
+    const user = await signUpUser(app, 'cacheclock');
+    const vpnId = await createVpn(app, user);
+    await waitForVpnState(app, user, vpnId, 'Running');
+    const first = await getVpn(app, user, vpnId);
+    const list = await api(app, user, 'GET', '/v1/vpns?pageSize=4');
+    await eventually(
+      async () =>
+        ((await getVpn(app, user, vpnId)).metrics?.duration ?? 0) > (first.metrics?.duration ?? 0),
+    );
+    const again = await api(app, user, 'GET', '/v1/vpns?pageSize=4');
+    expect(again.status).toBe(200);
+    expect(again.response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.response.body).toBe(list.response.body);
+  });
+
   if (kind === 'postgres') {
     describe('a second server process on the same database', () => {
       let secondHandle: DatabaseHandle;

@@ -14,7 +14,7 @@ import {
   type Provisioner,
 } from '../../../src/server/provisioners';
 import { publicKeyOf } from '../../../src/server/provisioners/keys';
-import type { LifecycleTuning } from '../../../src/server/vpns/lifecycle';
+import type { LifecycleTuning } from '../../../src/server/vpns/lifecycleTuning';
 import { configUnavailableMessage } from '../../../src/server/vpns/service';
 import { DATABASE_KINDS, LogCapture } from '../../support/helpers';
 import {

@@ -163,8 +163,10 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
       const value = authorization?.trim();
       if (!value || value === 'Unauthenticated') throw new UnauthenticatedError('missing');
       const token = value.replace(/^Bearer\s+/i, '');
-      if (!COMPACT_JWS.test(token)) throw new UnauthenticatedError('malformed');
-      const { payload, issuer } = remembered(token) ?? (await verifySigned(token));
+      // A remembered token passed every check below when it was verified.
+      const known = remembered(token);
+      if (!known && !COMPACT_JWS.test(token)) throw new UnauthenticatedError('malformed');
+      const { payload, issuer } = known ?? (await verifySigned(token));
       if (issuer.isActive && !(await issuer.isActive(payload))) {
         throw new UnauthenticatedError('revoked');
       }

@@ -38,10 +38,12 @@ async function metricsPlugin(app: FastifyInstance): Promise<void> {
   const metrics = createServiceMetrics(app.db, LIFECYCLE_QUEUE);
   app.decorate('metrics', metrics);
   app.addHook('onClose', async () => metrics.close());
-  app.addHook('onResponse', async (request, reply) => {
+  // Synchronous (no promise per request).
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern (`/v1/vpns/:vpnId`), never the URL: no VPN id in a label.
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.observeRequest(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
   const { metricsToken, trustProxy } = app.config;

@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
 import { assertFiniteQuery } from '../errors';
 import { errorResponses } from '../schemas/common';
 import {
@@ -27,9 +28,33 @@ import { MAX_PAGE_SIZE, vpnIdOfParam } from '../vpns/service';
 /** Schema parts every VPN route shares. */
 const common = { tags: ['vpns'], security: [{ idToken: [] }] };
 
+/** The content type of JSON answers, as Fastify sets it. */
+const JSON_UTF8 = 'application/json; charset=utf-8';
+
+/**
+ * A sender of answers that the VPN service shares between requests (its read cache's): each
+ * answer object is serialised by the route's response schema once, and its JSON is sent again
+ * for as long as the service returns the same object (a change of the VPNs makes new objects).
+ */
+function sharedAnswerSender(): (reply: FastifyReply, answer: object) => FastifyReply {
+  const serialized = new WeakMap<object, string>();
+  return (reply, answer) => {
+    let json = serialized.get(answer);
+    if (json === undefined) {
+      const out = reply.serialize(answer);
+      if (typeof out !== 'string') return reply.send(answer);
+      json = out;
+      serialized.set(answer, json);
+    }
+    return reply.type(JSON_UTF8).send(json);
+  };
+}
+
 /** Registers the VPN routes. */
 const vpnRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const preHandler = app.authenticate;
+  const sendList = sharedAnswerSender();
+  const sendVpn = sharedAnswerSender();
 
   app.get(
     '/v1/vpns',
@@ -42,13 +67,14 @@ const vpnRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ListVpnsResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       assertFiniteQuery(request.query.pageSize, 'pageSize', [1, MAX_PAGE_SIZE]);
-      return app.vpns.list(
+      const page = await app.vpns.list(
         request.identity.sub,
         request.query.pageSize,
         request.query.nextPageToken,
       );
+      return sendList(reply, page);
     },
   );
 
@@ -84,7 +110,8 @@ const vpnRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: VpnWithMetricsSchema, ...errorResponses },
       },
     },
-    async (request) => app.vpns.get(request.identity.sub, vpnIdOfParam(request.params.vpnId)),
+    async (request, reply) =>
+      sendVpn(reply, await app.vpns.get(request.identity.sub, vpnIdOfParam(request.params.vpnId))),
   );
 
   app.patch(

@@ -28,6 +28,7 @@ import { safeMessage } from '../logger';
 import { vpns, type VpnRow } from '../db/schema';
 import { PermanentProvisionError } from '../provisioners';
 import { createJobRunner, type JobRunner, type JobTuning } from './jobs';
+import { DEFAULT_LIFECYCLE_TUNING, type LifecycleTuning } from './lifecycleTuning';
 import type { EndReason, MeterPlan } from './metering';
 import { MeteringLoop, type MeteringLoopOptions } from './meteringLoop';
 import { provisionTarget, stepVpn, type StepContext } from './steps';
@@ -41,37 +42,6 @@ import {
   transition,
   type Executor,
 } from './store';
-
-/**
- * Longest wait on stop for the jobs, metering pass and teardown in progress to finish, in ms;
- * past it their steps are aborted (and retried by the next start). Within the server's 10 s
- * shutdown time-out (server.ts), with room for the requests in flight and closing the database.
- */
-export const DRAIN_TIMEOUT_MS = 6_000;
-
-/** Tuning of the lifecycle (tests shorten it). */
-export interface LifecycleTuning extends JobTuning {
-  /** Failed provisioning attempts after which a VPN is Failed. */
-  maxProvisionAttempts: number;
-  /** Milliseconds between two sweeps for stalled VPNs. */
-  sweepIntervalMs: number;
-  /** A VPN in progress that has not changed for this many milliseconds is resumed by a sweep. */
-  stalledAfterMs: number;
-  /**
-   * Longest wait on stop for the work in progress to finish, ms (default
-   * {@link DRAIN_TIMEOUT_MS}; 0 aborts it at once, as a crash would).
-   */
-  drainMs: number;
-}
-
-/** Default lifecycle tuning. */
-export const DEFAULT_LIFECYCLE_TUNING: Readonly<Omit<LifecycleTuning, keyof JobTuning>> =
-  Object.freeze({
-    maxProvisionAttempts: 3,
-    sweepIntervalMs: 60_000,
-    stalledAfterMs: 15 * 60_000,
-    drainMs: DRAIN_TIMEOUT_MS,
-  });
 
 /** Options of {@link VpnLifecycle}: the metering loop's (meteringLoop.ts) and the jobs'. */
 export interface LifecycleOptions extends Omit<MeteringLoopOptions, 'enqueue' | 'onTick'> {

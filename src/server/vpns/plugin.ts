@@ -8,7 +8,8 @@ import fp from 'fastify-plugin';
 import type { DatabaseHandle, ExecuteSql } from '../db';
 import { presetOf } from '../presets';
 import { createProvisioner, type Provisioner } from '../provisioners';
-import { VpnLifecycle, type LifecycleOptions, type LifecycleTuning } from './lifecycle';
+import { VpnLifecycle, type LifecycleOptions } from './lifecycle';
+import type { LifecycleTuning } from './lifecycleTuning';
 import { VPN_CHANGES_CHANNEL, VpnReadCache } from './readCache';
 import { createVpnService, type VpnService } from './service';
 

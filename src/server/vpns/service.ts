@@ -19,6 +19,7 @@ import {
   type ListVpnsResponse,
   type Vpn,
   type VpnState,
+  type VpnMetricsJson,
   type VpnWithMetricsJson,
 } from '../../core/vpn';
 import {
@@ -117,11 +118,14 @@ export interface VpnServiceOptions {
 
 /** The VPN operations of the API. */
 export interface VpnService {
-  /** A page of the caller's VPNs, newest first (spec §3 "Paginated VPN list response"). */
+  /**
+   * A page of the caller's VPNs, newest first (spec §3 "Paginated VPN list response"). The
+   * answer may be shared with other calls (the read cache's): never modify it.
+   */
   list(sub: string, pageSize: number, nextPageToken?: string): Promise<ListVpnsResponse>;
   /** Validates and records a new VPN (state Creating), queues its provisioning; its id. */
   create(caller: Caller, body: unknown): Promise<string>;
-  /** The caller's VPN with its metrics. */
+  /** The caller's VPN with its metrics; the answer may be shared: never modify it. */
   get(sub: string, vpnId: string): Promise<VpnWithMetricsJson>;
   /**
    * Gives the caller's VPN a new maxPeanuts and/or deleteAfter (core's validateExtendVpn, under
@@ -185,6 +189,11 @@ function withForecast(vpn: Vpn, forecasts: ReadonlyMap<string, VpnForecast> | un
   return forecast ? { ...vpn, forecast } : vpn;
 }
 
+/** True when two metrics are the same. */
+function sameMetrics(a: VpnMetricsJson, b: VpnMetricsJson): boolean {
+  return a.duration === b.duration && a.bytes === b.bytes && a.peanuts === b.peanuts;
+}
+
 /** Creates the VPN service. */
 export function createVpnService(options: VpnServiceOptions): VpnService {
   const { db, ledger, lifecycle, clock, cache } = options;
@@ -201,6 +210,8 @@ export function createVpnService(options: VpnServiceOptions): VpnService {
   });
   const cached = <T>(sub: string, key: string, load: () => Promise<T>): Promise<T> =>
     cache ? cache.get(sub, key, load) : load();
+  // The last answer of `get` per cached read (the read object lives as long as its cache entry).
+  const answers = new WeakMap<object, VpnWithMetricsJson>();
 
   const owned = async (sub: string, vpnId: string): Promise<VpnRow> => {
     const row = await findOwned(db, sub, vpnId);
@@ -301,8 +312,14 @@ export function createVpnService(options: VpnServiceOptions): VpnService {
         return row && { row, forecasts };
       });
       if (!read) throw new VpnNotFoundError(vpnId);
-      const { vpn, metrics } = toVpnWithMetrics(read.row, clock());
-      return { vpn: withForecast(vpn, read.forecasts), metrics };
+      // The answer of a cached read is shared while its metrics are the same (they move with
+      // the clock once a second): the route serialises it once (routes/vpns.ts).
+      const metrics = metricsOf(read.row, clock());
+      const previous = answers.get(read);
+      if (previous?.metrics && sameMetrics(previous.metrics, metrics)) return previous;
+      const answer = { vpn: withForecast(toVpn(read.row), read.forecasts), metrics };
+      answers.set(read, answer);
+      return answer;
     },
 
     async extend(caller, vpnId, body) {
