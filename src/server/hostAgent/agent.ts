@@ -77,6 +77,9 @@ export const PRIVATE_MOUNTS_MESSAGE =
   "namespaces of this host's VPNs would be seen by no one else and lost on a restart. Start " +
   'the host in its network namespace with `nsenter --net=/var/run/netns/<name> -- npm run host`';
 
+/** How often a command message still running is said to be in progress, ms (the ack wait is 30 s). */
+const WORKING_MS = 10_000;
+
 /** A running VPN host. */
 export class HostAgent {
   private nc: NatsConnection | undefined;
@@ -245,10 +248,14 @@ export class HostAgent {
       msg.respond(new TextEncoder().encode('+ACK'));
       return;
     }
-    void Promise.all(commands.map((command) => this.enqueue(command))).then(
-      () => msg.respond(new TextEncoder().encode('+ACK')),
-      () => undefined, // logged by enqueue; not acked, so delivered again
-    );
+    // Still working (JetStream's +WPI restarts the ack wait): a long batch is not redelivered.
+    const working = setInterval(() => msg.respond(new TextEncoder().encode('+WPI')), WORKING_MS);
+    void Promise.all(commands.map((command) => this.enqueue(command)))
+      .then(
+        () => msg.respond(new TextEncoder().encode('+ACK')),
+        () => undefined, // logged by enqueue; not acked, so delivered again
+      )
+      .finally(() => clearInterval(working));
   }
 
   /** Runs `command` after the previous ones of its VPN and publishes its result. */
