@@ -33,9 +33,9 @@ import {
 } from '../provisioners/netns';
 import { removeHostRules } from '../provisioners/netnsHost';
 import { hostNamePrefix, NETNS_DEFAULTS } from '../provisioners/netnsSettings';
-import { memoryAllocations, type NetnsAllocations } from '../provisioners/netnsStore';
+import { memoryAllocations } from '../provisioners/netnsStore';
 import { netnsMountsPrivate } from '../provisioners/netnsSystem';
-import { createSimulatedProvisioner, type SimulatedPorts } from '../provisioners/simulated';
+import { createSimulatedProvisioner } from '../provisioners/simulated';
 import {
   PermanentProvisionError,
   type Provisioner,
@@ -45,9 +45,12 @@ import { generateKeyPair } from '../provisioners/keys';
 import { upgradeLegacyState } from './hostLegacy';
 import { createHostMetrics, type HostMetrics } from './hostMetrics';
 import { HostState, type HostVpn } from './hostState';
+import { KeyedChains } from './keyedChains';
+import { endpointOf, simulatedPorts } from './endpoints';
 import { connectNats, drainOrClose, redactedUrl } from '../hosts/natsConnect';
 import {
-  decodeCommand,
+  decodeCommands,
+  PROTOCOL_VERSION,
   deliverSubject,
   encode,
   reportSubject,
@@ -74,21 +77,8 @@ export const PRIVATE_MOUNTS_MESSAGE =
   "namespaces of this host's VPNs would be seen by no one else and lost on a restart. Start " +
   'the host in its network namespace with `nsenter --net=/var/run/netns/<name> -- npm run host`';
 
-/** A port per simulated VPN from the host's `WG_PORTS` range, kept in its state. */
-function simulatedPorts(
-  allocations: NetnsAllocations,
-  settings: HostAgentSettings,
-): SimulatedPorts {
-  return {
-    portOf: async (vpnId) => (await allocations.allocate(settings.netns, vpnId)).listenPort,
-    release: (vpnId) => allocations.release(vpnId),
-  };
-}
-
-/** `host:port` with IPv6 hosts bracketed. */
-function endpointOf(host: string, port: string): string {
-  return `${host.includes(':') ? `[${host}]` : host}:${port}`;
-}
+/** How often a command message still running is said to be in progress, ms (the ack wait is 30 s). */
+const WORKING_MS = 10_000;
 
 /** A running VPN host. */
 export class HostAgent {
@@ -99,7 +89,7 @@ export class HostAgent {
   private endpointHost!: string;
   private state!: HostState;
   /** The tail of each VPN's command chain. */
-  private readonly chains = new Map<string, Promise<void>>();
+  private readonly chains = new KeyedChains();
   private readonly bootId = randomUUID();
   private stopped = false;
   /** False from a NATS disconnection until the reconnection. */
@@ -215,7 +205,7 @@ export class HostAgent {
     this.stopped = true;
     clearInterval(this.timer);
     this.subscription?.unsubscribe();
-    await Promise.allSettled([...this.chains.values()]);
+    await this.chains.settled();
     await drainOrClose(this.nc);
     if (this.countersChanged) this.state.save();
     if (this.settings.provisioner === 'netns' && this.state.servers.size === 0) {
@@ -246,38 +236,49 @@ export class HostAgent {
     };
   }
 
-  /** Queues a delivered command behind the previous ones of its VPN; acks once answered. */
+  /**
+   * Queues each command of a delivered message (one, or a batch's) behind the previous ones of
+   * its VPN; acks the message once all are answered (a redelivery runs them all again: each is
+   * idempotent).
+   */
   private onCommand(msg: Msg): void {
-    const command = decodeCommand(msg.data);
-    if (!command) {
+    const commands = decodeCommands(msg.data);
+    if (!commands) {
       this.log('warn', 'malformed command dropped');
       msg.respond(new TextEncoder().encode('+ACK'));
       return;
     }
+    // Still working (JetStream's +WPI restarts the ack wait): a long batch is not redelivered.
+    const working = setInterval(() => msg.respond(new TextEncoder().encode('+WPI')), WORKING_MS);
+    void Promise.all(commands.map((command) => this.enqueue(command)))
+      .then(
+        () => msg.respond(new TextEncoder().encode('+ACK')),
+        () => undefined, // logged by enqueue; not acked, so delivered again
+      )
+      .finally(() => clearInterval(working));
+  }
+
+  /** Runs `command` after the previous ones of its VPN and publishes its result. */
+  private enqueue(command: HostCommand): Promise<void> {
     const key = command.op === 'list-live' ? '' : command.vpnId;
-    const previous = this.chains.get(key) ?? Promise.resolve();
-    const next = previous.then(async () => {
-      const startedAt = performance.now();
-      const result = await this.run(command);
-      const seconds = (performance.now() - startedAt) / 1000;
-      this.metrics.observeCommand(command.op, result.ok, seconds);
-      // One line per command with its duration (never its keys).
-      this.log(result.ok ? 'info' : 'warn', 'command done', {
-        op: command.op,
-        vpnId: command.op === 'list-live' ? undefined : command.vpnId,
-        ok: result.ok,
-        durationMs: Math.round(seconds * 1000),
-      });
-      this.publish('result', result);
-      msg.respond(new TextEncoder().encode('+ACK'));
-    });
-    const tail = next.catch((error: unknown) =>
-      this.log('error', 'command failed', { op: command.op, err: safeMessage(error) }),
+    return this.chains.run(
+      key,
+      async () => {
+        const startedAt = performance.now();
+        const result = await this.run(command);
+        const seconds = (performance.now() - startedAt) / 1000;
+        this.metrics.observeCommand(command.op, result.ok, seconds);
+        // One line per command with its duration (never its keys).
+        this.log(result.ok ? 'info' : 'warn', 'command done', {
+          op: command.op,
+          vpnId: command.op === 'list-live' ? undefined : command.vpnId,
+          ok: result.ok,
+          durationMs: Math.round(seconds * 1000),
+        });
+        this.publish('result', result);
+      },
+      (error) => this.log('error', 'command failed', { op: command.op, err: safeMessage(error) }),
     );
-    this.chains.set(key, tail);
-    void tail.finally(() => {
-      if (this.chains.get(key) === tail) this.chains.delete(key);
-    });
   }
 
   /** Runs one command; its answer. */
@@ -359,6 +360,7 @@ export class HostAgent {
       regions: this.settings.regions,
       capacity: this.settings.capacity,
       alive,
+      protocol: PROTOCOL_VERSION,
     };
     this.publish('heartbeat', heartbeat);
     void this.usage(alive).then(

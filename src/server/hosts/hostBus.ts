@@ -5,6 +5,7 @@
  * `onReport`. Every JetStream call has a generous time-out: a busy service answers late, not
  * never.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   AckPolicy,
@@ -27,12 +28,21 @@ import {
   decodeResult,
   deliverSubject,
   encode,
+  MAX_BATCH_COMMANDS,
   parseReportSubject,
+  type CommandBatch,
   type HostCommand,
   type HostResult,
   type ReportKind,
 } from './protocol';
 import type { HostsSettings } from './settings';
+
+/** A command waiting in an outbox for the end of the turn. */
+interface Outgoing {
+  command: HostCommand;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
 
 /** Time-out of JetStream API calls and publish acknowledgements, ms. */
 const JETSTREAM_TIMEOUT_MS = 30_000;
@@ -48,6 +58,11 @@ export interface HostBusOptions {
   ) => Promise<void>;
   /** A result that answers a command sent to another host than `hostId` (ignored). */
   onForeignResult: (hostId: string, result: HostResult) => void;
+  /**
+   * True when host `hostId` takes a {@link CommandBatch} (its last heartbeat announced protocol
+   * version 2 or later); absent or false: one command per message.
+   */
+  takesBatches?: (hostId: string) => boolean;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
@@ -62,6 +77,8 @@ export class HostBus {
     { hostId: string; resolve: (result: HostResult) => void }
   >();
   private readonly consumers = new Map<string, Promise<void>>();
+  /** Per host, the provisions and deprovisions of this turn, stored together at its end. */
+  private readonly outboxes = new Map<string, Outgoing[]>();
   private closed = false;
 
   constructor(private readonly options: HostBusOptions) {}
@@ -201,7 +218,7 @@ export class HostBus {
     const js = await this.ready();
     await this.ensureConsumer(hostId);
     if (!wait) {
-      await js.publish(commandSubject(hostId), encode(command));
+      await this.store(js, hostId, command);
       return { id: command.id, op: command.op, ok: true };
     }
     let timer: NodeJS.Timeout | undefined;
@@ -218,12 +235,54 @@ export class HostBus {
     // Handled below; marked so a time-out during a slow publish is not an unhandled rejection.
     answered.catch(() => undefined);
     try {
-      await js.publish(commandSubject(hostId), encode(command));
+      await this.store(js, hostId, command);
       return await answered;
     } finally {
       clearTimeout(timer);
       if (onAbort) signal?.removeEventListener('abort', onAbort);
       this.waiters.delete(command.id);
+    }
+  }
+
+  /**
+   * Stores `command` in host `hostId`'s stream: alone, or, for a host that takes batches, with
+   * the other provisions and deprovisions for it of the same turn of the event loop (a burst of
+   * creations: one message and one acknowledgement per {@link MAX_BATCH_COMMANDS} VPNs).
+   * @throws the publish's error (for every command of its batch).
+   */
+  private store(js: JetStreamClient, hostId: string, command: HostCommand): Promise<void> {
+    if (command.op === 'list-live' || !this.options.takesBatches?.(hostId)) {
+      return js.publish(commandSubject(hostId), encode(command)).then(() => undefined);
+    }
+    return new Promise<void>((resolve, reject) => {
+      let outbox = this.outboxes.get(hostId);
+      if (!outbox) {
+        outbox = [];
+        this.outboxes.set(hostId, outbox);
+        setImmediate(() => this.flush(js, hostId));
+      }
+      outbox.push({ command, resolve, reject });
+    });
+  }
+
+  /** Stores the commands of host `hostId`'s outbox, {@link MAX_BATCH_COMMANDS} a message. */
+  private flush(js: JetStreamClient, hostId: string): void {
+    const outbox = this.outboxes.get(hostId) ?? [];
+    this.outboxes.delete(hostId);
+    for (let start = 0; start < outbox.length; start += MAX_BATCH_COMMANDS) {
+      const part = outbox.slice(start, start + MAX_BATCH_COMMANDS);
+      const message: HostCommand | CommandBatch =
+        part.length === 1
+          ? part[0].command
+          : {
+              op: 'batch',
+              id: randomUUID(),
+              commands: part.map(({ command }) => command as CommandBatch['commands'][number]),
+            };
+      js.publish(commandSubject(hostId), encode(message)).then(
+        () => part.forEach(({ resolve }) => resolve()),
+        (error: unknown) => part.forEach(({ reject }) => reject(error)),
+      );
     }
   }
 

@@ -25,6 +25,8 @@ export interface HostInfo {
   drained?: boolean;
   /** Last heartbeat, epoch ms. */
   lastSeenMs: number;
+  /** The protocol version of its last heartbeat heard by this process (protocol.ts); absent: 1. */
+  protocol?: number;
   /** VPNs alive at the last heartbeat. */
   alive: number;
   /**

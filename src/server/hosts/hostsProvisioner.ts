@@ -49,6 +49,7 @@ import {
 import { HostBus } from './hostBus';
 import { ReportedBytesReader, UsageRecorder, type ReportedBytes } from './hostUsage';
 import {
+  BATCH_PROTOCOL_VERSION,
   decodeHeartbeat,
   decodeUsage,
   type HostCommand,
@@ -114,6 +115,7 @@ export class HostsProvisioner implements Provisioner {
       onReport: (hostId, kind, data) => this.onReport(hostId, kind, data),
       onForeignResult: (hostId, result) =>
         this.reject({ hostId, vpnId: result.vpnId ?? '', kind: 'result' }),
+      takesBatches: (hostId) => (this.hosts.get(hostId)?.protocol ?? 1) >= BATCH_PROTOCOL_VERSION,
     });
     this.monitor = new HostMonitor({
       db: options.db,
@@ -194,6 +196,7 @@ export class HostsProvisioner implements Provisioner {
         capacity: heartbeat.capacity,
         lastSeenMs: nowMs,
         alive: heartbeat.alive.length,
+        protocol: heartbeat.protocol,
       });
       const owners = await this.vpnHosts.hostsOf(heartbeat.alive);
       const alive: string[] = [];

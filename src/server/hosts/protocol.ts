@@ -14,7 +14,19 @@
  * Commands are idempotent per vpnId: a host provisioning a VPN it already serves answers the same
  * server, a deprovision of a VPN it does not serve succeeds. Usage is cumulative bytes per VPN,
  * so a lost or repeated report never charges twice.
+ *
+ * Versions ({@link PROTOCOL_VERSION}, announced in every heartbeat): 1, one command per message;
+ * 2, also {@link CommandBatch} (many provisions and deprovisions in one stored message, answered
+ * one result per command). A host that announces no version is of version 1: the service sends
+ * it single commands only, so hosts of the previous version keep working during an upgrade.
  */
+
+/** The protocol version this code speaks (see above). */
+export const PROTOCOL_VERSION = 2;
+/** The first version that takes a {@link CommandBatch}. */
+export const BATCH_PROTOCOL_VERSION = 2;
+/** Most commands in one {@link CommandBatch}. */
+export const MAX_BATCH_COMMANDS = 100;
 
 /** The JetStream stream holding the commands of every host. */
 export const COMMAND_STREAM = 'PEANUT_COMMANDS';
@@ -99,6 +111,20 @@ export interface ListLiveCommand {
 /** A command to a host. */
 export type HostCommand = ProvisionCommand | DeprovisionCommand | ListLiveCommand;
 
+/**
+ * Many provisions and deprovisions in one stored message (protocol version 2): the host runs
+ * each as if it came alone (answering each with its own result, by the command's `id`) and
+ * acknowledges the message once all are answered, so a redelivery runs them all again (each is
+ * idempotent).
+ */
+export interface CommandBatch {
+  op: 'batch';
+  /** Unique per sending. */
+  id: string;
+  /** 2 to {@link MAX_BATCH_COMMANDS} commands. */
+  commands: (ProvisionCommand | DeprovisionCommand)[];
+}
+
 /** The server a provision set up, as the service learns it (no private key). */
 export interface ServerInfo {
   /** `WG_ENDPOINT_HOST:<port>`. */
@@ -137,6 +163,8 @@ export interface Heartbeat {
   capacity?: number;
   /** The vpnIds whose servers are alive on the host now. */
   alive: string[];
+  /** The protocol version the host speaks ({@link PROTOCOL_VERSION}); absent: version 1. */
+  protocol?: number;
 }
 
 /** Cumulative traffic of a host's VPNs. */
@@ -166,9 +194,8 @@ function object(data: Uint8Array): Record<string, unknown> | undefined {
   }
 }
 
-/** A command from its bytes, or undefined when malformed. */
-export function decodeCommand(data: Uint8Array): HostCommand | undefined {
-  const value = object(data);
+/** A command of a decoded message, or undefined when malformed. */
+function commandOf(value: Record<string, unknown> | undefined): HostCommand | undefined {
   if (!value || !isString(value.id)) return undefined;
   switch (value.op) {
     case 'list-live':
@@ -194,6 +221,28 @@ export function decodeCommand(data: Uint8Array): HostCommand | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * The commands of a stored message: a single command, or the provisions and deprovisions of a
+ * {@link CommandBatch} (its malformed entries dropped). Undefined when the message is malformed.
+ */
+export function decodeCommands(data: Uint8Array): HostCommand[] | undefined {
+  const value = object(data);
+  if (value?.op !== 'batch') {
+    const command = commandOf(value);
+    return command && [command];
+  }
+  if (!isString(value.id) || !Array.isArray(value.commands)) return undefined;
+  const commands: HostCommand[] = [];
+  for (const entry of (value.commands as unknown[]).slice(0, MAX_BATCH_COMMANDS)) {
+    const command =
+      entry && typeof entry === 'object' && !Array.isArray(entry)
+        ? commandOf(entry as Record<string, unknown>)
+        : undefined;
+    if (command && command.op !== 'list-live') commands.push(command);
+  }
+  return commands;
 }
 
 /** A result from its bytes, or undefined when malformed. */
@@ -239,7 +288,11 @@ export function decodeHeartbeat(data: Uint8Array): Heartbeat | undefined {
     value.capacity >= 0
       ? value.capacity
       : undefined;
-  return { bootId: value.bootId, regions: value.regions, alive: value.alive, capacity };
+  const protocol =
+    typeof value.protocol === 'number' && Number.isSafeInteger(value.protocol) && value.protocol > 0
+      ? value.protocol
+      : undefined;
+  return { bootId: value.bootId, regions: value.regions, alive: value.alive, capacity, protocol };
 }
 
 /** A usage report from its bytes, or undefined when malformed (bad entries are dropped). */
