@@ -6,7 +6,7 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
-import peanut from './scripts/eslint/noLiteralString.mjs';
+import i18next from 'eslint-plugin-i18next';
 import { readdirSync } from 'node:fs';
 
 const zones = [
@@ -76,6 +76,87 @@ const spaZones = [
     message: 'Shared SPA code imports no feature, page or app/ module.',
   },
 ];
+
+// i18next/no-literal-string (eslint-plugin-i18next), set to report in JSX only: text with a
+// letter in any script, a string literal or a template as a child or inside one, and a literal
+// given to an attribute that is shown or spoken or that holds elements (docs/languages.md "The
+// lint rule"). Texts without a letter (punctuation, digits, symbols such as `·` or `—`) and
+// 'N/A' (the same in every language) pass, and so does a literal under any other attribute
+// (className, type, to, ...) or object key (dataIndex, key, ...). The plugin itself skips the
+// value of an UPPER_CASE constant (`const PARTS = ...`: name it in lower case) and, on a native
+// element (`<span>`), every attribute but title, aria-label, placeholder, alt and value.
+const VISIBLE_ATTRIBUTES = [
+  'title',
+  'aria-label',
+  'aria-description',
+  'aria-roledescription',
+  'aria-valuetext',
+  'placeholder',
+  'alt',
+  'label',
+  'description',
+  'okText',
+  'cancelText',
+  'subTitle',
+  'emptyText',
+  'text',
+  'tooltip',
+  'message',
+  'extra',
+  'addonBefore',
+  'addonAfter',
+  'checkedChildren',
+  'unCheckedChildren',
+  // Slots that take elements: their text is checked as a child's is.
+  'children',
+  'icon',
+  'prefix',
+  'suffix',
+  'header',
+  'footer',
+  'action',
+  'actions',
+  'content',
+  'fallback',
+  'intro',
+  'valueText',
+  'avatar',
+  'help',
+  // Props that hold elements inside objects or functions (antd's columns, options and items;
+  // Rich's marked parts).
+  'columns',
+  'options',
+  'items',
+  'parts',
+];
+const NO_LITERAL_STRING = {
+  message: "Hard-coded visible text: put it in the component's texts (useTexts)",
+  mode: 'jsx-only',
+  'should-validate-template': true,
+  'jsx-attributes': { include: VISIBLE_ATTRIBUTES },
+  words: { exclude: [/^[^\p{L}]*$/u, 'N/A'] },
+  // Keys of those objects that name data or styles, not texts.
+  'object-properties': {
+    exclude: [
+      'dataIndex',
+      'key',
+      'value',
+      'align',
+      'fixed',
+      'width',
+      'ellipsis',
+      'status',
+      'color',
+      'type',
+      'size',
+      'placement',
+      'href',
+      'to',
+      'target',
+      'rel',
+    ],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/'] },
@@ -169,9 +250,14 @@ export default tseslint.config(
       'src/web/pages/info/ContributePage.tsx',
       'src/web/pages/info/MakeMoneyPage.tsx',
       'src/web/pages/info/ReferralTermsPage.tsx',
+      'src/web/components/content/Toc.tsx',
+      'src/web/components/content/CodeBlock.tsx',
+      'src/web/components/content/Heading.tsx',
+      'src/web/components/content/ExternalLink.tsx',
+      'src/web/app/boot.tsx',
     ],
-    plugins: { peanut },
-    rules: { 'peanut/no-literal-string': 'error' },
+    plugins: { i18next },
+    rules: { 'i18next/no-literal-string': ['error', NO_LITERAL_STRING] },
   },
   {
     files: ['**/*.js', '**/*.cjs'],

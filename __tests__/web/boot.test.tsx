@@ -52,4 +52,25 @@ describe('bootApp', () => {
     ).toHaveTextContent('{"message":"Not found"}');
     expect(screen.getByText('Reload')).toBeInTheDocument();
   });
+
+  it("says it in the browser's language once that language has loaded", async () => {
+    const original = Object.getOwnPropertyDescriptor(window.navigator, 'languages');
+    Object.defineProperty(window.navigator, 'languages', { value: ['fr-FR'], configurable: true });
+    try {
+      const fetch = fakeFetch({});
+      await act(async () => {
+        root = await bootApp(container, { origin: 'http://app.test', fetch });
+      });
+      expect(await screen.findByText('Peanut VPN n’a pas pu démarrer')).toBeInTheDocument();
+      expect(
+        screen.getByText(/La configuration de l’application \(\/app-config.json\) n’a pas pu/),
+      ).toHaveTextContent('{"message":"Not found"}');
+      expect(screen.getByRole('button', { name: 'Recharger' })).toBeInTheDocument();
+      expect(document.documentElement.lang).toBe('fr');
+    } finally {
+      if (original) Object.defineProperty(window.navigator, 'languages', original);
+      else delete (window.navigator as { languages?: unknown }).languages;
+      document.documentElement.lang = '';
+    }
+  });
 });

@@ -165,6 +165,27 @@ describe('the catalogues', () => {
     },
   );
 
+  it('mark values as {{name}} only: a single-brace one would never be filled', async () => {
+    const singleBrace = /(?<!\{)\{\s*\w+\s*\}(?!\})/;
+    const catalogues: [string, Record<string, TextTree>][] = [
+      ['en', ENGLISH_CATALOGUE as unknown as Record<string, TextTree>],
+    ];
+    for (const code of LANGUAGES.filter((other) => other !== 'en')) {
+      const { default: locale } = (await import(`../../../src/web/i18n/locales/${code}`)) as {
+        default: LocaleModule;
+      };
+      catalogues.push([code, locale.catalogue as unknown as Record<string, TextTree>]);
+    }
+    const found = catalogues.flatMap(([code, catalogue]) =>
+      Object.entries(catalogue).flatMap(([ns, tree]) =>
+        leaves(tree)
+          .filter(([, text]) => singleBrace.test(text))
+          .map(([path, text]) => `${code} ${ns}.${path}: ${text}`),
+      ),
+    );
+    expect(found).toEqual([]);
+  });
+
   it('translates through the runtime, a missing text falling back to the English', async () => {
     const { translator } = await loadLanguage('fr');
     expect(translateTree(translator, 'menu', { pricing: 'Pricing', nope: 'Not there' })).toEqual({

@@ -20,8 +20,13 @@ import { createHttpClient } from '../../sdk/http';
 import type { IdentityClient } from '../../sdk/identity';
 import { fetchAppConfig } from '../../sdk/publicApi';
 import { ErrorResult } from '../components/errors/ErrorResult';
+import { ERROR_PAGES_TEXT } from '../components/errors/errorText';
 import { prefetchDashboard } from '../features/dashboard/loadDashboard';
 import { bannerText } from '../features/errors/bannerText';
+import { useMessageText, useTexts } from '../i18n/context';
+import { I18nProvider } from '../i18n/I18nProvider';
+import { browserLanguages, detectLanguage } from '../i18n/languages';
+import { fill } from '../i18n/translator';
 import { App } from './App';
 import { appStarted } from './appActions';
 import { ThemeProviders } from './AppProviders';
@@ -45,23 +50,38 @@ export interface BootOptions {
   store?: StoreOptions;
 }
 
-/** Title of the screen shown when the configuration cannot be loaded. */
-export const BOOT_ERROR_TITLE = 'Peanut VPN could not start';
+/** Title of the screen shown when the configuration cannot be loaded (English). */
+export const BOOT_ERROR_TITLE = ERROR_PAGES_TEXT.boot.title;
 
-/** The screen shown when `/app-config.json` could not be loaded. */
+/**
+ * The screen shown when `/app-config.json` could not be loaded, in the browser's language (no
+ * account is known yet): English at once, the translation once its chunks arrive (they may not,
+ * when the network is what failed: it then stays English).
+ */
 export function BootError({ error }: { error: unknown }) {
   return (
-    <ThemeProviders>
-      <ErrorResult
-        title={BOOT_ERROR_TITLE}
-        subTitle={`The application configuration (/app-config.json) could not be loaded: ${bannerText(error)}`}
-        extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
-            Reload
-          </Button>
-        }
-      />
-    </ThemeProviders>
+    <I18nProvider language={detectLanguage(browserLanguages())}>
+      <ThemeProviders>
+        <BootErrorResult error={error} />
+      </ThemeProviders>
+    </I18nProvider>
+  );
+}
+
+/** The boot failure's texts, in the language in force; `error`'s message translated if known. */
+function BootErrorResult({ error }: { error: unknown }) {
+  const T = useTexts('errorPages', ERROR_PAGES_TEXT).boot;
+  const messageText = useMessageText();
+  return (
+    <ErrorResult
+      title={T.title}
+      subTitle={fill(T.description, { reason: messageText(bannerText(error)) })}
+      extra={
+        <Button type="primary" onClick={() => window.location.reload()}>
+          {T.reload}
+        </Button>
+      }
+    />
   );
 }
 

@@ -7,4 +7,12 @@ export const COMMON_TEXT = {
   peanuts: 'peanuts',
   loading: 'Loading',
   loadingDots: 'Loading...',
+  onThisPage: 'On this page',
+  tableOfContents: 'Table of contents',
+  codeLabel: '{{language}} code',
+  copy: 'Copy',
+  copyCode: 'Copy code',
+  copied: 'Copied',
+  copyFailed: 'Failed to copy to clipboard',
+  sectionLink: 'Link to section: {{title}}',
 } as const;

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Typography, theme } from 'antd';
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
-import { COPY_FAILED_MESSAGE, copyToClipboard } from './clipboard';
+import { useTexts } from '../../i18n/context';
+import { fill } from '../../i18n/translator';
+import { COMMON_TEXT } from '../commonText';
+import { copyToClipboard } from './clipboard';
 
 /** How long the 'Copied' feedback stays, in milliseconds (spec §9 copy confirmation). */
 export const COPIED_FEEDBACK_MS = 2000;
@@ -18,10 +21,12 @@ type CopyState = 'idle' | 'copied' | 'failed';
 
 /**
  * A preformatted code block with a copy button (spec §2 "Page conventions"). A successful copy
- * shows 'Copied' for two seconds; a failed one shows 'Failed to copy to clipboard' (spec §8).
+ * shows 'Copied' for two seconds; a failed one shows 'Failed to copy to clipboard' (spec §8), in
+ * the language in force (the common texts).
  */
 export function CodeBlock({ children, language = 'shell' }: CodeBlockProps) {
   const { token } = theme.useToken();
+  const text = useTexts('common', COMMON_TEXT);
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -41,7 +46,7 @@ export function CodeBlock({ children, language = 'shell' }: CodeBlockProps) {
   return (
     <div style={{ position: 'relative', marginBottom: token.marginMD }}>
       <pre
-        aria-label={`${language} code`}
+        aria-label={fill(text.codeLabel, { language })}
         style={{
           margin: 0,
           padding: `${token.paddingSM}px ${token.padding}px`,
@@ -60,14 +65,14 @@ export function CodeBlock({ children, language = 'shell' }: CodeBlockProps) {
         type="text"
         icon={state === 'copied' ? <CheckOutlined /> : <CopyOutlined />}
         onClick={onCopy}
-        aria-label={state === 'copied' ? 'Copied' : 'Copy code'}
+        aria-label={state === 'copied' ? text.copied : text.copyCode}
         style={{ position: 'absolute', top: 6, insetInlineEnd: 6 }}
       >
-        {state === 'copied' ? 'Copied' : 'Copy'}
+        {state === 'copied' ? text.copied : text.copy}
       </Button>
       {state === 'failed' && (
         <Typography.Text type="danger" role="alert">
-          {COPY_FAILED_MESSAGE}
+          {text.copyFailed}
         </Typography.Text>
       )}
     </div>

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { Typography } from 'antd';
 import { LinkOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
+import { useTexts } from '../../i18n/context';
+import { fill } from '../../i18n/translator';
 import { slugify } from '../../lib/slug';
+import { COMMON_TEXT } from '../commonText';
 
 /** Heading levels the pages use: 1 for the page title, 2-4 for sections. */
 export type HeadingLevel = 1 | 2 | 3 | 4;
@@ -24,6 +27,7 @@ export interface HeadingProps {
  */
 export function Heading({ level = 2, id, children }: HeadingProps) {
   const anchor = id ?? slugify(children);
+  const text = useTexts('common', COMMON_TEXT);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   return (
@@ -39,7 +43,7 @@ export function Heading({ level = 2, id, children }: HeadingProps) {
       {anchor && (
         <Link
           to={{ hash: `#${anchor}` }}
-          aria-label={`Link to section: ${children}`}
+          aria-label={fill(text.sectionLink, { title: children })}
           onFocus={() => setFocused(true)}
           onBlur={() => setFocused(false)}
           style={{

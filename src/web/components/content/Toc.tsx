@@ -1,6 +1,8 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { Typography } from 'antd';
 import { Link } from 'react-router-dom';
+import { useTexts } from '../../i18n/context';
+import { COMMON_TEXT } from '../commonText';
 
 /** One entry of a table of contents. */
 export interface TocItem {
@@ -39,7 +41,7 @@ export interface TocProps {
   containerRef: RefObject<HTMLElement | null>;
   /** Which headings to list; defaults to {@link TOC_SELECTOR}. */
   selector?: string;
-  /** Caption above the list. */
+  /** Caption above the list; default the common texts' `onThisPage` ('On this page'). */
   title?: string;
 }
 
@@ -48,7 +50,8 @@ export interface TocProps {
  * `containerRef`, kept up to date as the content changes. Entries are router links to `#id`, so
  * clicking one changes the location's hash and the page scrolls to the heading.
  */
-export function Toc({ containerRef, selector = TOC_SELECTOR, title = 'On this page' }: TocProps) {
+export function Toc({ containerRef, selector = TOC_SELECTOR, title }: TocProps) {
+  const text = useTexts('common', COMMON_TEXT);
   const [items, setItems] = useState<TocItem[]>([]);
 
   // A passive effect: it runs after every ref of the commit is attached, even when the container
@@ -75,8 +78,8 @@ export function Toc({ containerRef, selector = TOC_SELECTOR, title = 'On this pa
   if (items.length === 0) return null;
   const topLevel = Math.min(...items.map((item) => item.level));
   return (
-    <nav aria-label="Table of contents">
-      <Typography.Text strong>{title}</Typography.Text>
+    <nav aria-label={text.tableOfContents}>
+      <Typography.Text strong>{title ?? text.onThisPage}</Typography.Text>
       <ul style={{ listStyle: 'none', paddingInlineStart: 0, marginTop: 8 }}>
         {items.map((item, i) => (
           <li

@@ -2,7 +2,10 @@
  * Copying text to the clipboard (spec §2 "Code blocks have a copy button", §8).
  */
 
-/** The error message when neither the Clipboard API nor the fallback could copy (spec §8). */
+/**
+ * The error message when neither the Clipboard API nor the fallback could copy (spec §8; shown
+ * through the common texts' `copyFailed`, translated).
+ */
 export const COPY_FAILED_MESSAGE = 'Failed to copy to clipboard';
 
 /**

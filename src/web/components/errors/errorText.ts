@@ -1,6 +1,7 @@
 /**
  * The error screens' texts (English, spec §2 "Other screens", §8; namespace `errorPages`): page
- * not found, a code chunk that could not be loaded, an unexpected render error. `<name>…</name>`
+ * not found, a code chunk that could not be loaded, an unexpected render error, the boot failure
+ * (the configuration could not be loaded). `<name>…</name>`
  * marks a link.
  */
 export const ERROR_PAGES_TEXT = {
@@ -17,4 +18,9 @@ export const ERROR_PAGES_TEXT = {
     reload: 'Reload',
   },
   unexpected: { title: 'Unexpected Application Error!', back: 'Back to home' },
+  boot: {
+    title: 'Peanut VPN could not start',
+    description: 'The application configuration (/app-config.json) could not be loaded: {{reason}}',
+    reload: 'Reload',
+  },
 } as const;

@@ -40,7 +40,8 @@ export const STEPS = STEP_KEYS.map(([title, description]) => ({
   description: STEPS_TEXT[description],
 }));
 
-const PARTS: Readonly<Record<string, RichPart>> = {
+/** The marked parts' elements (not an UPPER_CASE name: the lint rule skips those). */
+const stepsParts: Readonly<Record<string, RichPart>> = {
   faq: (words) => <Link to="/faq#connection">{words}</Link>,
 };
 
@@ -73,7 +74,7 @@ export function StepsPanel() {
         }))}
       />
       <Typography.Paragraph style={{ marginTop: 12, marginBottom: 0 }}>
-        <Rich text={text.newToWireGuard} parts={PARTS} />
+        <Rich text={text.newToWireGuard} parts={stepsParts} />
       </Typography.Paragraph>
     </Card>
   );

@@ -18,6 +18,7 @@ import {
 } from '../adminApi';
 import { ReasonModal, type ReasonValues } from '../ReasonModal';
 import { useTexts } from '../../../i18n/context';
+import { fill } from '../../../i18n/translator';
 
 /** The page's texts (`{name}` and `{peanuts}` are filled in). */
 export const PAYMENTS_TEXT = {
@@ -35,7 +36,7 @@ export const PAYMENTS_TEXT = {
   noAccount: 'No confirmed account matches.',
   pack: 'Pack',
   packRequired: 'Please choose the pack',
-  packOption: '{name}: {peanuts} peanuts',
+  packOption: '{{name}}: {{peanuts}} peanuts',
   columns: {
     received: 'Received',
     session: 'Checkout session',
@@ -51,13 +52,6 @@ export const PAYMENTS_TEXT = {
 interface CreditValues extends ReasonValues {
   sub: string;
   packId: string;
-}
-
-/** `template` with each `{key}` replaced by `values[key]`. */
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? String(values[key]) : whole,
-  );
 }
 
 /** Milliseconds the account field waits after a key before searching. */

@@ -94,7 +94,7 @@ export const admin: Pick<
     noAccount: 'Kein bestätigtes Konto passt.',
     pack: 'Paket',
     packRequired: 'Bitte wählen Sie das Paket',
-    packOption: '{name}: {peanuts} Erdnüsse',
+    packOption: '{{name}}: {{peanuts}} Erdnüsse',
     columns: {
       received: 'Eingegangen',
       session: 'Checkout-Sitzung',

@@ -37,4 +37,10 @@ export const errorPages: Catalogue['errorPages'] = {
     reload: 'Neu laden',
   },
   unexpected: { title: 'Unerwarteter Anwendungsfehler!', back: 'Zurück zur Startseite' },
+  boot: {
+    title: 'Peanut VPN konnte nicht starten',
+    description:
+      'Die Konfiguration der Anwendung (/app-config.json) konnte nicht geladen werden: {{reason}}',
+    reload: 'Neu laden',
+  },
 };

@@ -94,7 +94,7 @@ export const admin: Pick<
     noAccount: 'Ninguna cuenta confirmada coincide.',
     pack: 'Paquete',
     packRequired: 'Elige el paquete',
-    packOption: '{name}: {peanuts} cacahuetes',
+    packOption: '{{name}}: {{peanuts}} cacahuetes',
     columns: {
       received: 'Recibido',
       session: 'Sesión de pago',

@@ -37,4 +37,10 @@ export const errorPages: Catalogue['errorPages'] = {
     reload: 'Recargar',
   },
   unexpected: { title: '¡Error inesperado de la aplicación!', back: 'Volver al inicio' },
+  boot: {
+    title: 'Peanut VPN no pudo iniciarse',
+    description:
+      'No se pudo cargar la configuración de la aplicación (/app-config.json): {{reason}}',
+    reload: 'Recargar',
+  },
 };

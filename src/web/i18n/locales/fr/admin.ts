@@ -94,7 +94,7 @@ export const admin: Pick<
     noAccount: 'Aucun compte confirmé ne correspond.',
     pack: 'Pack',
     packRequired: 'Veuillez choisir le pack',
-    packOption: '{name} : {peanuts} cacahuètes',
+    packOption: '{{name}} : {{peanuts}} cacahuètes',
     columns: {
       received: 'Reçu',
       session: 'Session de paiement',

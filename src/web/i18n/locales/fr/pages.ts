@@ -37,4 +37,10 @@ export const errorPages: Catalogue['errorPages'] = {
     reload: 'Recharger',
   },
   unexpected: { title: "Erreur inattendue de l'application !", back: "Retour à l'accueil" },
+  boot: {
+    title: 'Peanut VPN n’a pas pu démarrer',
+    description:
+      'La configuration de l’application (/app-config.json) n’a pas pu être chargée : {{reason}}',
+    reload: 'Recharger',
+  },
 };

@@ -94,7 +94,7 @@ export const admin: Pick<
     noAccount: '一致する確認済みアカウントはありません。',
     pack: 'パック',
     packRequired: 'パックを選んでください',
-    packOption: '{name}: {peanuts} ピーナッツ',
+    packOption: '{{name}}: {{peanuts}} ピーナッツ',
     columns: {
       received: '受領日時',
       session: 'チェックアウトセッション',

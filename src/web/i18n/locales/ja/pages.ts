@@ -37,4 +37,9 @@ export const errorPages: Catalogue['errorPages'] = {
     reload: '再読み込み',
   },
   unexpected: { title: '予期しないアプリケーションエラー！', back: 'ホームに戻る' },
+  boot: {
+    title: 'Peanut VPN を起動できませんでした',
+    description: 'アプリの設定（/app-config.json）を読み込めませんでした: {{reason}}',
+    reload: '再読み込み',
+  },
 };
