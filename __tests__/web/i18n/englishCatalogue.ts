@@ -40,6 +40,7 @@ import { USERS_TEXT as ADMINUSERS_TEXT } from '../../../src/web/features/admin/p
 import { VPNS_TEXT as ADMINVPNS_TEXT } from '../../../src/web/features/admin/pages/VpnsPage';
 import type { EnglishCatalogue } from '../../../src/web/i18n/catalogue';
 import { MESSAGE_TEXT } from '../../../src/web/i18n/messages';
+import { DOC_TEXT } from '../../../src/web/content/docText';
 
 /** The English catalogue. */
 export const ENGLISH_CATALOGUE: EnglishCatalogue = {
@@ -80,4 +81,5 @@ export const ENGLISH_CATALOGUE: EnglishCatalogue = {
   adminUser: ADMINUSER_TEXT,
   adminUsers: ADMINUSERS_TEXT,
   adminVpns: ADMINVPNS_TEXT,
+  doc: DOC_TEXT,
 };

@@ -43,6 +43,7 @@ import type { USER_TEXT as ADMINUSER_TEXT } from '../features/admin/pages/UserPa
 import type { USERS_TEXT as ADMINUSERS_TEXT } from '../features/admin/pages/UsersPage';
 import type { VPNS_TEXT as ADMINVPNS_TEXT } from '../features/admin/pages/VpnsPage';
 import type { MESSAGE_TEXT } from './messages';
+import type { DOC_TEXT } from '../content/docText';
 
 /** The English texts of each namespace (their constants' types). */
 export interface EnglishCatalogue {
@@ -83,6 +84,7 @@ export interface EnglishCatalogue {
   adminUser: typeof ADMINUSER_TEXT;
   adminUsers: typeof ADMINUSERS_TEXT;
   adminVpns: typeof ADMINVPNS_TEXT;
+  doc: typeof DOC_TEXT;
 }
 
 /** A namespace of texts. */

@@ -8,6 +8,7 @@ import { auth } from './de/auth';
 import { messages } from './de/messages';
 import { errorPages, pages } from './de/pages';
 import { referral } from './de/referral';
+import { doc } from './de/doc';
 
 const catalogue: Catalogue = {
   header: {
@@ -212,6 +213,7 @@ const catalogue: Catalogue = {
   pages,
   errorPages,
   ...admin,
+  doc,
   errorCard: { title: 'Fehler', dismiss: 'Schließen' },
 };
 

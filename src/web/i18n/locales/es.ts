@@ -8,6 +8,7 @@ import { auth } from './es/auth';
 import { messages } from './es/messages';
 import { errorPages, pages } from './es/pages';
 import { referral } from './es/referral';
+import { doc } from './es/doc';
 
 const catalogue: Catalogue = {
   header: {
@@ -213,6 +214,7 @@ const catalogue: Catalogue = {
   pages,
   errorPages,
   ...admin,
+  doc,
   errorCard: { title: 'Error', dismiss: 'Cerrar' },
 };
 

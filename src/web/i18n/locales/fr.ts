@@ -8,6 +8,7 @@ import { auth } from './fr/auth';
 import { messages } from './fr/messages';
 import { errorPages, pages } from './fr/pages';
 import { referral } from './fr/referral';
+import { doc } from './fr/doc';
 
 const catalogue: Catalogue = {
   header: {
@@ -211,6 +212,7 @@ const catalogue: Catalogue = {
   pages,
   errorPages,
   ...admin,
+  doc,
   errorCard: { title: 'Erreur', dismiss: 'Fermer' },
 };
 

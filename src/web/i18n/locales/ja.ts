@@ -8,6 +8,7 @@ import { auth } from './ja/auth';
 import { messages } from './ja/messages';
 import { errorPages, pages } from './ja/pages';
 import { referral } from './ja/referral';
+import { doc } from './ja/doc';
 
 const catalogue: Catalogue = {
   header: {
@@ -211,6 +212,7 @@ const catalogue: Catalogue = {
   pages,
   errorPages,
   ...admin,
+  doc,
   errorCard: { title: 'エラー', dismiss: '閉じる' },
 };
 

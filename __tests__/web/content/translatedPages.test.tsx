@@ -1,0 +1,70 @@
+/**
+ * The documentation and FAQ pages in another language (docs/languages.md): their headings and
+ * paragraphs come from the language's catalogue, no English paragraph is left, and every
+ * heading keeps its English anchor id, so links to `/faq#connection` land in every language.
+ */
+import type { ComponentType } from 'react';
+import { cleanup } from '@testing-library/react';
+import { renderAt } from './testUtils';
+import { LanguageContext, type LanguagePack } from '../../../src/web/i18n/context';
+import type { Language } from '../../../src/web/i18n/languages';
+import { loadLanguage } from '../../../src/web/i18n/loader';
+import DocPage from '../../../src/web/pages/info/DocPage';
+
+/** Renders `Page` at `path` in `pack`'s language. */
+function renderIn(pack: LanguagePack, Page: ComponentType, path: string) {
+  renderAt(
+    <LanguageContext.Provider value={pack}>
+      <Page />
+    </LanguageContext.Provider>,
+    path,
+  );
+}
+
+/** The ids and texts of the section headings (h2 to h4), in document order. */
+function headings(): { id: string; title: string }[] {
+  return Array.from(document.querySelectorAll<HTMLElement>('h2, h3, h4'), (heading) => ({
+    id: heading.id,
+    title: heading.dataset.tocTitle ?? '',
+  }));
+}
+
+/** The texts of the page's paragraphs and list items (the table of contents' aside). */
+function paragraphs(): string[] {
+  return Array.from(document.querySelectorAll('p, li'))
+    .filter((node) => !node.closest('nav'))
+    .map((node) => node.textContent ?? '');
+}
+
+/** Renders `Page` in English, then in `language`: the headings and paragraphs of each. */
+async function bothWays(language: Language, Page: ComponentType, path: string) {
+  renderAt(<Page />, path);
+  const english = { headings: headings(), paragraphs: paragraphs() };
+  cleanup();
+  renderIn(await loadLanguage(language), Page, path);
+  const translated = { headings: headings(), paragraphs: paragraphs() };
+  cleanup();
+  return { english, translated };
+}
+
+describe('/doc translated', () => {
+  it('shows French headings and paragraphs, with the English ids', async () => {
+    const { english, translated } = await bothWays('fr', DocPage, '/doc');
+    expect(translated.headings.map((h) => h.id)).toEqual(english.headings.map((h) => h.id));
+    expect(translated.headings).toContainEqual({ id: 'tenets', title: 'Principes' });
+    expect(translated.headings).toContainEqual({
+      id: 'howitworks',
+      title: 'Comment ça marche',
+    });
+    const shown = new Set(translated.paragraphs);
+    expect(english.paragraphs.filter((text) => shown.has(text))).toEqual([]);
+    expect(translated.paragraphs.join(' ')).toMatch(/10 cacahuètes gratuites/);
+  });
+
+  it.each(['de', 'es', 'ja'] as const)('keeps every anchor id in %s', async (language) => {
+    const { english, translated } = await bothWays(language, DocPage, '/doc');
+    expect(translated.headings.map((h) => h.id)).toEqual(english.headings.map((h) => h.id));
+    const titles = new Set(english.headings.map((h) => h.title));
+    expect(translated.headings.filter((h) => titles.has(h.title))).toEqual([]);
+  });
+});
