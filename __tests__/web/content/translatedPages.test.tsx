@@ -10,6 +10,7 @@ import { LanguageContext, type LanguagePack } from '../../../src/web/i18n/contex
 import type { Language } from '../../../src/web/i18n/languages';
 import { loadLanguage } from '../../../src/web/i18n/loader';
 import DocPage from '../../../src/web/pages/info/DocPage';
+import FaqPage from '../../../src/web/pages/info/FaqPage';
 
 /** Renders `Page` at `path` in `pack`'s language. */
 function renderIn(pack: LanguagePack, Page: ComponentType, path: string) {
@@ -60,9 +61,29 @@ describe('/doc translated', () => {
     expect(english.paragraphs.filter((text) => shown.has(text))).toEqual([]);
     expect(translated.paragraphs.join(' ')).toMatch(/10 cacahuètes gratuites/);
   });
+});
 
+describe('/faq translated', () => {
+  it('shows French questions and answers, with the English ids', async () => {
+    const { english, translated } = await bothWays('fr', FaqPage, '/faq');
+    expect(translated.headings.map((h) => h.id)).toEqual(english.headings.map((h) => h.id));
+    expect(translated.headings).toContainEqual({ id: 'connection', title: 'Connexion' });
+    expect(translated.headings).toContainEqual({
+      id: 'whatarepeanuts',
+      title: 'Que sont les cacahuètes ?',
+    });
+    const shown = new Set(translated.paragraphs);
+    expect(english.paragraphs.filter((text) => shown.has(text))).toEqual([]);
+    expect(translated.paragraphs.join(' ')).toMatch(/Starter \(17 cacahuètes pour 2,71 USD\)/);
+  });
+});
+
+describe.each([
+  ['/doc', DocPage],
+  ['/faq', FaqPage],
+])('%s in German, Spanish and Japanese', (path, Page) => {
   it.each(['de', 'es', 'ja'] as const)('keeps every anchor id in %s', async (language) => {
-    const { english, translated } = await bothWays(language, DocPage, '/doc');
+    const { english, translated } = await bothWays(language, Page, path);
     expect(translated.headings.map((h) => h.id)).toEqual(english.headings.map((h) => h.id));
     const titles = new Set(english.headings.map((h) => h.title));
     expect(translated.headings.filter((h) => titles.has(h.title))).toEqual([]);

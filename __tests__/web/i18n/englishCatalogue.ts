@@ -41,6 +41,8 @@ import { VPNS_TEXT as ADMINVPNS_TEXT } from '../../../src/web/features/admin/pag
 import type { EnglishCatalogue } from '../../../src/web/i18n/catalogue';
 import { MESSAGE_TEXT } from '../../../src/web/i18n/messages';
 import { DOC_TEXT } from '../../../src/web/content/docText';
+import { FAQ_TEXT } from '../../../src/web/content/faqText';
+import { FAQ_TECHNICAL_TEXT } from '../../../src/web/content/faqTechnicalText';
 
 /** The English catalogue. */
 export const ENGLISH_CATALOGUE: EnglishCatalogue = {
@@ -82,4 +84,6 @@ export const ENGLISH_CATALOGUE: EnglishCatalogue = {
   adminUsers: ADMINUSERS_TEXT,
   adminVpns: ADMINVPNS_TEXT,
   doc: DOC_TEXT,
+  faq: FAQ_TEXT,
+  faqTechnical: FAQ_TECHNICAL_TEXT,
 };

@@ -44,6 +44,8 @@ import type { USERS_TEXT as ADMINUSERS_TEXT } from '../features/admin/pages/User
 import type { VPNS_TEXT as ADMINVPNS_TEXT } from '../features/admin/pages/VpnsPage';
 import type { MESSAGE_TEXT } from './messages';
 import type { DOC_TEXT } from '../content/docText';
+import type { FAQ_TEXT } from '../content/faqText';
+import type { FAQ_TECHNICAL_TEXT } from '../content/faqTechnicalText';
 
 /** The English texts of each namespace (their constants' types). */
 export interface EnglishCatalogue {
@@ -85,6 +87,8 @@ export interface EnglishCatalogue {
   adminUsers: typeof ADMINUSERS_TEXT;
   adminVpns: typeof ADMINVPNS_TEXT;
   doc: typeof DOC_TEXT;
+  faq: typeof FAQ_TEXT;
+  faqTechnical: typeof FAQ_TECHNICAL_TEXT;
 }
 
 /** A namespace of texts. */

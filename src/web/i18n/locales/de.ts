@@ -9,6 +9,8 @@ import { messages } from './de/messages';
 import { errorPages, pages } from './de/pages';
 import { referral } from './de/referral';
 import { doc } from './de/doc';
+import { faq } from './de/faq';
+import { faqTechnical } from './de/faqTechnical';
 
 const catalogue: Catalogue = {
   header: {
@@ -214,6 +216,8 @@ const catalogue: Catalogue = {
   errorPages,
   ...admin,
   doc,
+  faq,
+  faqTechnical,
   errorCard: { title: 'Fehler', dismiss: 'Schließen' },
 };
 

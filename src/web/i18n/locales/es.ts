@@ -9,6 +9,8 @@ import { messages } from './es/messages';
 import { errorPages, pages } from './es/pages';
 import { referral } from './es/referral';
 import { doc } from './es/doc';
+import { faq } from './es/faq';
+import { faqTechnical } from './es/faqTechnical';
 
 const catalogue: Catalogue = {
   header: {
@@ -215,6 +217,8 @@ const catalogue: Catalogue = {
   errorPages,
   ...admin,
   doc,
+  faq,
+  faqTechnical,
   errorCard: { title: 'Error', dismiss: 'Cerrar' },
 };
 

@@ -9,6 +9,8 @@ import { messages } from './fr/messages';
 import { errorPages, pages } from './fr/pages';
 import { referral } from './fr/referral';
 import { doc } from './fr/doc';
+import { faq } from './fr/faq';
+import { faqTechnical } from './fr/faqTechnical';
 
 const catalogue: Catalogue = {
   header: {
@@ -213,6 +215,8 @@ const catalogue: Catalogue = {
   errorPages,
   ...admin,
   doc,
+  faq,
+  faqTechnical,
   errorCard: { title: 'Erreur', dismiss: 'Fermer' },
 };
 

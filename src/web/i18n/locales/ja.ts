@@ -9,6 +9,8 @@ import { messages } from './ja/messages';
 import { errorPages, pages } from './ja/pages';
 import { referral } from './ja/referral';
 import { doc } from './ja/doc';
+import { faq } from './ja/faq';
+import { faqTechnical } from './ja/faqTechnical';
 
 const catalogue: Catalogue = {
   header: {
@@ -213,6 +215,8 @@ const catalogue: Catalogue = {
   errorPages,
   ...admin,
   doc,
+  faq,
+  faqTechnical,
   errorCard: { title: 'エラー', dismiss: '閉じる' },
 };
 
