@@ -166,6 +166,8 @@ export default tseslint.config(
       'src/web/content/faq.tsx',
       'src/web/content/faqTechnical.tsx',
       'src/web/pages/info/FaqPage.tsx',
+      'src/web/content/docCli.tsx',
+      'src/web/pages/info/DocCliPage.tsx',
     ],
     plugins: { peanut },
     rules: { 'peanut/no-literal-string': 'error' },

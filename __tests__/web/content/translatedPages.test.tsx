@@ -9,6 +9,7 @@ import { renderAt } from './testUtils';
 import { LanguageContext, type LanguagePack } from '../../../src/web/i18n/context';
 import type { Language } from '../../../src/web/i18n/languages';
 import { loadLanguage } from '../../../src/web/i18n/loader';
+import DocCliPage from '../../../src/web/pages/info/DocCliPage';
 import DocPage from '../../../src/web/pages/info/DocPage';
 import FaqPage from '../../../src/web/pages/info/FaqPage';
 
@@ -78,9 +79,26 @@ describe('/faq translated', () => {
   });
 });
 
+describe('/doc-cli translated', () => {
+  it('shows French steps and paragraphs, with the English ids and the code as it is', async () => {
+    const { english, translated } = await bothWays('fr', DocCliPage, '/doc-cli');
+    expect(translated.headings.map((h) => h.id)).toEqual(english.headings.map((h) => h.id));
+    expect(translated.headings).toContainEqual({
+      id: 'step0installwireguardandthecli',
+      title: 'Étape 0 : installer WireGuard et la CLI',
+    });
+    const shown = new Set(translated.paragraphs);
+    expect(english.paragraphs.filter((text) => shown.has(text))).toEqual([]);
+    expect(translated.paragraphs.join(' ')).toMatch(
+      /<code>--mfa-code<\/code>|avec --mfa-code ; un code erroné/,
+    );
+  });
+});
+
 describe.each([
   ['/doc', DocPage],
   ['/faq', FaqPage],
+  ['/doc-cli', DocCliPage],
 ])('%s in German, Spanish and Japanese', (path, Page) => {
   it.each(['de', 'es', 'ja'] as const)('keeps every anchor id in %s', async (language) => {
     const { english, translated } = await bothWays(language, Page, path);

@@ -43,6 +43,7 @@ import { MESSAGE_TEXT } from '../../../src/web/i18n/messages';
 import { DOC_TEXT } from '../../../src/web/content/docText';
 import { FAQ_TEXT } from '../../../src/web/content/faqText';
 import { FAQ_TECHNICAL_TEXT } from '../../../src/web/content/faqTechnicalText';
+import { DOC_CLI_TEXT } from '../../../src/web/content/docCli';
 
 /** The English catalogue. */
 export const ENGLISH_CATALOGUE: EnglishCatalogue = {
@@ -86,4 +87,5 @@ export const ENGLISH_CATALOGUE: EnglishCatalogue = {
   doc: DOC_TEXT,
   faq: FAQ_TEXT,
   faqTechnical: FAQ_TECHNICAL_TEXT,
+  docCli: DOC_CLI_TEXT,
 };

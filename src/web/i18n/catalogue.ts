@@ -46,6 +46,7 @@ import type { MESSAGE_TEXT } from './messages';
 import type { DOC_TEXT } from '../content/docText';
 import type { FAQ_TEXT } from '../content/faqText';
 import type { FAQ_TECHNICAL_TEXT } from '../content/faqTechnicalText';
+import type { DOC_CLI_TEXT } from '../content/docCli';
 
 /** The English texts of each namespace (their constants' types). */
 export interface EnglishCatalogue {
@@ -89,6 +90,7 @@ export interface EnglishCatalogue {
   doc: typeof DOC_TEXT;
   faq: typeof FAQ_TEXT;
   faqTechnical: typeof FAQ_TECHNICAL_TEXT;
+  docCli: typeof DOC_CLI_TEXT;
 }
 
 /** A namespace of texts. */

@@ -11,6 +11,7 @@ import { referral } from './de/referral';
 import { doc } from './de/doc';
 import { faq } from './de/faq';
 import { faqTechnical } from './de/faqTechnical';
+import { docCli } from './de/docCli';
 
 const catalogue: Catalogue = {
   header: {
@@ -218,6 +219,7 @@ const catalogue: Catalogue = {
   doc,
   faq,
   faqTechnical,
+  docCli,
   errorCard: { title: 'Fehler', dismiss: 'Schließen' },
 };
 

@@ -11,6 +11,7 @@ import { referral } from './es/referral';
 import { doc } from './es/doc';
 import { faq } from './es/faq';
 import { faqTechnical } from './es/faqTechnical';
+import { docCli } from './es/docCli';
 
 const catalogue: Catalogue = {
   header: {
@@ -219,6 +220,7 @@ const catalogue: Catalogue = {
   doc,
   faq,
   faqTechnical,
+  docCli,
   errorCard: { title: 'Error', dismiss: 'Cerrar' },
 };
 

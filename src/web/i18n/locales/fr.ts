@@ -11,6 +11,7 @@ import { referral } from './fr/referral';
 import { doc } from './fr/doc';
 import { faq } from './fr/faq';
 import { faqTechnical } from './fr/faqTechnical';
+import { docCli } from './fr/docCli';
 
 const catalogue: Catalogue = {
   header: {
@@ -217,6 +218,7 @@ const catalogue: Catalogue = {
   doc,
   faq,
   faqTechnical,
+  docCli,
   errorCard: { title: 'Erreur', dismiss: 'Fermer' },
 };
 

@@ -11,6 +11,7 @@ import { referral } from './ja/referral';
 import { doc } from './ja/doc';
 import { faq } from './ja/faq';
 import { faqTechnical } from './ja/faqTechnical';
+import { docCli } from './ja/docCli';
 
 const catalogue: Catalogue = {
   header: {
@@ -217,6 +218,7 @@ const catalogue: Catalogue = {
   doc,
   faq,
   faqTechnical,
+  docCli,
   errorCard: { title: 'エラー', dismiss: '閉じる' },
 };
 
