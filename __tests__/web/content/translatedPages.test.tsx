@@ -9,6 +9,8 @@ import { renderAt } from './testUtils';
 import { LanguageContext, type LanguagePack } from '../../../src/web/i18n/context';
 import type { Language } from '../../../src/web/i18n/languages';
 import { loadLanguage } from '../../../src/web/i18n/loader';
+import { searchIndex, searchIndexIn } from '../../../src/web/features/search/searchIndex';
+import { entryHref } from '../../../src/web/features/search/search';
 import DocCliPage from '../../../src/web/pages/info/DocCliPage';
 import DocPage from '../../../src/web/pages/info/DocPage';
 import FaqPage from '../../../src/web/pages/info/FaqPage';
@@ -105,5 +107,22 @@ describe.each([
     expect(translated.headings.map((h) => h.id)).toEqual(english.headings.map((h) => h.id));
     const titles = new Set(english.headings.map((h) => h.title));
     expect(translated.headings.filter((h) => titles.has(h.title))).toEqual([]);
+  });
+});
+
+describe('the search index translated', () => {
+  it('searches the pages as they show in French, with the same targets', async () => {
+    const { translator } = await loadLanguage('fr');
+    const french = searchIndexIn(translator);
+    expect(french.map(entryHref)).toEqual(searchIndex.map(entryHref));
+    const peanuts = french.find((entry) => entry.hash === 'whatarepeanuts');
+    expect(peanuts).toMatchObject({
+      title: 'Que sont les cacahuètes ?',
+      page: 'Foire aux questions',
+    });
+    expect(peanuts?.text).toMatch(/Starter \(17 cacahuètes pour 2,71 USD\)/);
+    // The code stays as it is, in a translated sentence.
+    const create = french.find((entry) => entry.text.includes('--max-peanuts'));
+    expect(create?.text).toMatch(/Créez un VPN dans cette région/);
   });
 });
