@@ -1,128 +1,178 @@
 /**
- * The documentation and FAQ pages in another language (docs/languages.md): their headings and
- * paragraphs come from the language's catalogue, no English paragraph is left, and every
- * heading keeps its English anchor id, so links to `/faq#connection` land in every language.
+ * The informational pages in another language (docs/languages.md): the terms, privacy, referral
+ * terms, contact, contribute, issue, make-money and support pages show their translated texts,
+ * no English paragraph, the same anchor ids as in English, and the contact form's labels, button
+ * and errors translated.
  */
 import type { ComponentType } from 'react';
-import { cleanup } from '@testing-library/react';
-import { renderAt } from './testUtils';
-import { LanguageContext, type LanguagePack } from '../../../src/web/i18n/context';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { TEST_APP_CONFIG, renderWithProviders } from '../testUtils';
+import { LanguageContext } from '../../../src/web/i18n/context';
 import type { Language } from '../../../src/web/i18n/languages';
 import { loadLanguage } from '../../../src/web/i18n/loader';
-import { searchIndex, searchIndexIn } from '../../../src/web/features/search/searchIndex';
-import { entryHref } from '../../../src/web/features/search/search';
-import DocCliPage from '../../../src/web/pages/info/DocCliPage';
-import DocPage from '../../../src/web/pages/info/DocPage';
-import FaqPage from '../../../src/web/pages/info/FaqPage';
+import type { TextTree, Translator } from '../../../src/web/i18n/translator';
+import ContactUsPage from '../../../src/web/pages/info/ContactUsPage';
+import ContributePage from '../../../src/web/pages/info/ContributePage';
+import IssuePage from '../../../src/web/pages/info/IssuePage';
+import MakeMoneyPage from '../../../src/web/pages/info/MakeMoneyPage';
+import PrivacyPage from '../../../src/web/pages/info/PrivacyPage';
+import ReferralTermsPage from '../../../src/web/pages/info/ReferralTermsPage';
+import SupportPage from '../../../src/web/pages/info/SupportPage';
+import TermsPage from '../../../src/web/pages/info/TermsPage';
+import { CONTACT_TEXT } from '../../../src/web/pages/info/contactText';
+import { CONTRIBUTE_TEXT } from '../../../src/web/pages/info/contributeText';
+import { ISSUE_TEXT } from '../../../src/web/pages/info/issueText';
+import { MAKE_MONEY_TEXT } from '../../../src/web/pages/info/makeMoneyText';
+import { PRIVACY_TEXT } from '../../../src/web/pages/info/privacyText';
+import { REFERRAL_TERMS_TEXT } from '../../../src/web/pages/info/referralTermsText';
+import { SUPPORT_TEXT } from '../../../src/web/pages/info/supportText';
+import { TERMS_TEXT } from '../../../src/web/pages/info/termsText';
 
-/** Renders `Page` at `path` in `pack`'s language. */
-function renderIn(pack: LanguagePack, Page: ComponentType, path: string) {
-  renderAt(
-    <LanguageContext.Provider value={pack}>
-      <Page />
-    </LanguageContext.Provider>,
-    path,
+const PAGES: [string, ComponentType, TextTree][] = [
+  ['terms', TermsPage, TERMS_TEXT],
+  ['privacy', PrivacyPage, PRIVACY_TEXT],
+  ['referralTerms', ReferralTermsPage, REFERRAL_TERMS_TEXT],
+  ['contact', ContactUsPage, CONTACT_TEXT],
+  ['contribute', ContributePage, CONTRIBUTE_TEXT],
+  ['issue', IssuePage, ISSUE_TEXT],
+  ['makeMoney', MakeMoneyPage, MAKE_MONEY_TEXT],
+  ['support', SupportPage, SUPPORT_TEXT],
+];
+
+const translators = new Map<Language, Translator>();
+
+beforeAll(async () => {
+  for (const language of ['de', 'ja'] as const) {
+    translators.set(language, (await loadLanguage(language)).translator);
+  }
+});
+
+/** Renders `Page` in `language` (English without a provider). */
+function renderIn(language: Language, Page: ComponentType, appConfig = TEST_APP_CONFIG) {
+  const translator = translators.get(language);
+  const page = <Page />;
+  return renderWithProviders(
+    translator ? (
+      <LanguageContext.Provider value={{ translator }}>{page}</LanguageContext.Provider>
+    ) : (
+      page
+    ),
+    { preloadedState: { appConfig } },
   );
 }
 
-/** The ids and texts of the section headings (h2 to h4), in document order. */
-function headings(): { id: string; title: string }[] {
-  return Array.from(document.querySelectorAll<HTMLElement>('h2, h3, h4'), (heading) => ({
-    id: heading.id,
-    title: heading.dataset.tocTitle ?? '',
-  }));
+/** The ids of the page's headings, in order. */
+const headingIds = () =>
+  Array.from(document.querySelectorAll('h1, h2, h3, h4'), (heading) => heading.id);
+
+/** The page's text, whitespace collapsed. */
+const pageText = () => (document.body.textContent ?? '').replace(/\s+/g, ' ');
+
+/** The English sentences of a page's texts: each text without its marks, values left out. */
+function englishSentences(tree: TextTree): string[] {
+  return Object.values(tree).flatMap((value) =>
+    typeof value === 'string'
+      ? value
+          .replace(/<\/?\w+>/g, '')
+          .split(/\{\{\w+\}\}/)
+          .filter((part) => part.trim().split(/\s+/).length >= 5)
+      : englishSentences(value),
+  );
 }
 
-/** The texts of the page's paragraphs and list items (the table of contents' aside). */
-function paragraphs(): string[] {
-  return Array.from(document.querySelectorAll('p, li'))
-    .filter((node) => !node.closest('nav'))
-    .map((node) => node.textContent ?? '');
-}
+describe.each(['de', 'ja'] as const)('the informational pages in %s', (language) => {
+  it.each(PAGES)(
+    '%s: translated, no English paragraph, the English anchors',
+    (ns, Page, english) => {
+      renderIn('en', Page);
+      const englishIds = headingIds();
+      const englishTitle = document.querySelector('h1')?.dataset.tocTitle;
+      expect(englishIds.every((id) => id !== '')).toBe(true);
+      cleanup();
 
-/** Renders `Page` in English, then in `language`: the headings and paragraphs of each. */
-async function bothWays(language: Language, Page: ComponentType, path: string) {
-  renderAt(<Page />, path);
-  const english = { headings: headings(), paragraphs: paragraphs() };
-  cleanup();
-  renderIn(await loadLanguage(language), Page, path);
-  const translated = { headings: headings(), paragraphs: paragraphs() };
-  cleanup();
-  return { english, translated };
-}
-
-describe('/doc translated', () => {
-  it('shows French headings and paragraphs, with the English ids', async () => {
-    const { english, translated } = await bothWays('fr', DocPage, '/doc');
-    expect(translated.headings.map((h) => h.id)).toEqual(english.headings.map((h) => h.id));
-    expect(translated.headings).toContainEqual({ id: 'tenets', title: 'Principes' });
-    expect(translated.headings).toContainEqual({
-      id: 'howitworks',
-      title: 'Comment ça marche',
-    });
-    const shown = new Set(translated.paragraphs);
-    expect(english.paragraphs.filter((text) => shown.has(text))).toEqual([]);
-    expect(translated.paragraphs.join(' ')).toMatch(/10 cacahuètes gratuites/);
-  });
+      renderIn(language, Page);
+      expect(headingIds()).toEqual(englishIds);
+      const title = translators.get(language)?.text(ns, 'title', englishTitle ?? '');
+      expect(title).not.toBe('');
+      expect(document.querySelector('h1')?.dataset.tocTitle).toBe(title);
+      const text = pageText();
+      for (const sentence of englishSentences(english)) {
+        expect({ sentence, shown: text.includes(sentence.trim()) }).toEqual({
+          sentence,
+          shown: false,
+        });
+      }
+    },
+  );
 });
 
-describe('/faq translated', () => {
-  it('shows French questions and answers, with the English ids', async () => {
-    const { english, translated } = await bothWays('fr', FaqPage, '/faq');
-    expect(translated.headings.map((h) => h.id)).toEqual(english.headings.map((h) => h.id));
-    expect(translated.headings).toContainEqual({ id: 'connection', title: 'Connexion' });
-    expect(translated.headings).toContainEqual({
-      id: 'whatarepeanuts',
-      title: 'Que sont les cacahuètes ?',
-    });
-    const shown = new Set(translated.paragraphs);
-    expect(english.paragraphs.filter((text) => shown.has(text))).toEqual([]);
-    expect(translated.paragraphs.join(' ')).toMatch(/Starter \(17 cacahuètes pour 2,71 USD\)/);
-  });
-});
-
-describe('/doc-cli translated', () => {
-  it('shows French steps and paragraphs, with the English ids and the code as it is', async () => {
-    const { english, translated } = await bothWays('fr', DocCliPage, '/doc-cli');
-    expect(translated.headings.map((h) => h.id)).toEqual(english.headings.map((h) => h.id));
-    expect(translated.headings).toContainEqual({
-      id: 'step0installwireguardandthecli',
-      title: 'Étape 0 : installer WireGuard et la CLI',
-    });
-    const shown = new Set(translated.paragraphs);
-    expect(english.paragraphs.filter((text) => shown.has(text))).toEqual([]);
-    expect(translated.paragraphs.join(' ')).toMatch(
-      /<code>--mfa-code<\/code>|avec --mfa-code ; un code erroné/,
+describe('the translated pages', () => {
+  it('show the terms with German headings and links', () => {
+    renderIn('de', TermsPage);
+    expect(screen.getByRole('heading', { level: 1, name: /Nutzungsbedingungen/ })).toHaveAttribute(
+      'id',
+      'termsofservice',
+    );
+    expect(document.getElementById('governinglaw')).toHaveTextContent('Anwendbares Recht');
+    expect(screen.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+    expect(screen.getByRole('link', { name: 'support@peanutvpn.example' })).toHaveAttribute(
+      'href',
+      'mailto:support@peanutvpn.example',
     );
   });
-});
 
-describe.each([
-  ['/doc', DocPage],
-  ['/faq', FaqPage],
-  ['/doc-cli', DocCliPage],
-])('%s in German, Spanish and Japanese', (path, Page) => {
-  it.each(['de', 'es', 'ja'] as const)('keeps every anchor id in %s', async (language) => {
-    const { english, translated } = await bothWays(language, Page, path);
-    expect(translated.headings.map((h) => h.id)).toEqual(english.headings.map((h) => h.id));
-    const titles = new Set(english.headings.map((h) => h.title));
-    expect(translated.headings.filter((h) => titles.has(h.title))).toEqual([]);
+  it('show the contact form in Japanese, its errors too', async () => {
+    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+    try {
+      renderIn('ja', ContactUsPage);
+      expect(screen.getByRole('heading', { level: 1, name: /お問い合わせ/ })).toHaveAttribute(
+        'id',
+        'contactus',
+      );
+      expect(screen.getByRole('form', { name: 'お問い合わせフォーム' })).toBeInTheDocument();
+      expect(screen.getByLabelText('件名')).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'メールを作成' }));
+      expect(await screen.findByText('メールアドレスを入力してください')).toBeInTheDocument();
+      expect(open).not.toHaveBeenCalled();
+
+      fireEvent.change(screen.getByLabelText('メールアドレス'), {
+        target: { value: 'me@example.com' },
+      });
+      fireEvent.change(screen.getByLabelText('件名'), { target: { value: 'VPN' } });
+      fireEvent.change(screen.getByLabelText('メッセージ'), { target: { value: 'こんにちは' } });
+      fireEvent.click(screen.getByRole('button', { name: 'メールを作成' }));
+      await waitFor(() => expect(open).toHaveBeenCalled());
+      expect(decodeURIComponent(String(open.mock.calls[0][0]))).toContain('返信先：me@example.com');
+    } finally {
+      open.mockRestore();
+    }
   });
-});
 
-describe('the search index translated', () => {
-  it('searches the pages as they show in French, with the same targets', async () => {
-    const { translator } = await loadLanguage('fr');
-    const french = searchIndexIn(translator);
-    expect(french.map(entryHref)).toEqual(searchIndex.map(entryHref));
-    const peanuts = french.find((entry) => entry.hash === 'whatarepeanuts');
-    expect(peanuts).toMatchObject({
-      title: 'Que sont les cacahuètes ?',
-      page: 'Foire aux questions',
-    });
-    expect(peanuts?.text).toMatch(/Starter \(17 cacahuètes pour 2,71 USD\)/);
-    // The code stays as it is, in a translated sentence.
-    const create = french.find((entry) => entry.text.includes('--max-peanuts'));
-    expect(create?.text).toMatch(/Créez un VPN dans cette région/);
+  it('state the configured reward and hold in German, counted and localized', () => {
+    renderIn('de', ReferralTermsPage, {
+      ...TEST_APP_CONFIG,
+      referral: { enabled: false, rewardPeanuts: 1, holdSeconds: 172800 },
+    } as typeof TEST_APP_CONFIG);
+    expect(screen.getByText('Sie und Ihr Freund erhalten jeweils 1 Erdnuss.')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Prämien werden nach dem maßgeblichen Kauf 2 Tage lang/),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/Das Empfehlungsprogramm ist derzeit deaktiviert\./),
+    ).toBeInTheDocument();
+    cleanup();
+
+    renderIn('de', ReferralTermsPage, {
+      ...TEST_APP_CONFIG,
+      referral: { enabled: true, rewardPeanuts: 2.5, holdSeconds: 90061 },
+    } as typeof TEST_APP_CONFIG);
+    expect(
+      screen.getByText('Sie und Ihr Freund erhalten jeweils 2,5 Erdnüsse.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Kauf 1 Tag, 1 Stunde lang zurückgehalten/)).toBeInTheDocument();
+    expect(screen.queryByText(/deaktiviert/)).toBeNull();
   });
 });

@@ -38,6 +38,14 @@ import { REGIONS_TEXT as ADMINREGIONS_TEXT } from '../../../src/web/features/adm
 import { USER_TEXT as ADMINUSER_TEXT } from '../../../src/web/features/admin/pages/UserPage';
 import { USERS_TEXT as ADMINUSERS_TEXT } from '../../../src/web/features/admin/pages/UsersPage';
 import { VPNS_TEXT as ADMINVPNS_TEXT } from '../../../src/web/features/admin/pages/VpnsPage';
+import { TERMS_TEXT } from '../../../src/web/pages/info/termsText';
+import { CONTACT_TEXT } from '../../../src/web/pages/info/contactText';
+import { PRIVACY_TEXT } from '../../../src/web/pages/info/privacyText';
+import { SUPPORT_TEXT } from '../../../src/web/pages/info/supportText';
+import { ISSUE_TEXT } from '../../../src/web/pages/info/issueText';
+import { CONTRIBUTE_TEXT } from '../../../src/web/pages/info/contributeText';
+import { MAKE_MONEY_TEXT } from '../../../src/web/pages/info/makeMoneyText';
+import { REFERRAL_TERMS_TEXT } from '../../../src/web/pages/info/referralTermsText';
 import type { EnglishCatalogue } from '../../../src/web/i18n/catalogue';
 import { MESSAGE_TEXT } from '../../../src/web/i18n/messages';
 import { DOC_TEXT } from '../../../src/web/content/docText';
@@ -84,6 +92,14 @@ export const ENGLISH_CATALOGUE: EnglishCatalogue = {
   adminUser: ADMINUSER_TEXT,
   adminUsers: ADMINUSERS_TEXT,
   adminVpns: ADMINVPNS_TEXT,
+  terms: TERMS_TEXT,
+  contact: CONTACT_TEXT,
+  privacy: PRIVACY_TEXT,
+  support: SUPPORT_TEXT,
+  issue: ISSUE_TEXT,
+  contribute: CONTRIBUTE_TEXT,
+  makeMoney: MAKE_MONEY_TEXT,
+  referralTerms: REFERRAL_TERMS_TEXT,
   doc: DOC_TEXT,
   faq: FAQ_TEXT,
   faqTechnical: FAQ_TECHNICAL_TEXT,

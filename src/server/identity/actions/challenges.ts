@@ -8,7 +8,7 @@
  * sets their own first (NEW_PASSWORD_REQUIRED). Each step's Session is used once (authSessions.ts).
  */
 import { timingSafeEqual } from 'node:crypto';
-import { eq, type WithSubquery } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { idpErrors } from '../errors';
 import { users, type MfaType, type UserRow } from '../schema';
 import { mfaSms } from '../sms';
@@ -17,25 +17,25 @@ import { codeHash, countCodeSend, forgiveCodeChecks, newCode, reserveCodeCheck }
 import type { Body, IdentityContext } from './context';
 import { rememberedDevice, trackDevice } from './devices';
 import { checkPasswordPolicy, loginName, parameters, required } from './input';
-import { refundPasswordCheck, refundPasswordCheckOf } from './lockout';
+import { refundPasswordCheck } from './lockout';
 import { acceptTotp } from './totp';
 import { newSession } from './session';
 import { credentials, enabledMfa, smsDeliveryDetails, smsSender } from './users';
 
 /**
- * The tokens of a finished sign-in, with NewDeviceMetadata for a device not yet tracked. `also`
- * (common table expressions, e.g. lockout.ts's `refundPasswordCheckOf`) run in the statement
- * that stores the session.
+ * The tokens of a finished sign-in, with NewDeviceMetadata for a device not yet tracked.
+ * `refundKey`: the lockout key whose reserved password check is forgiven in the statement that
+ * stores the session.
  */
 export async function finishSignIn(
   ctx: IdentityContext,
   user: UserRow,
   deviceKey?: string | null,
-  also: WithSubquery[] = [],
+  refundKey?: string,
 ): Promise<Body> {
   // The session is stored in the device's statement: one round trip.
   const session = newSession(ctx, user);
-  const metadata = await trackDevice(ctx, user, deviceKey, [...also, ...session.store]);
+  const metadata = await trackDevice(ctx, user, deviceKey, { session: session.values, refundKey });
   const result = await session.tokens();
   return {
     ChallengeParameters: {},
@@ -115,8 +115,7 @@ export async function completeSignIn(
   }
   const factors = enabledMfa(user);
   if (factors.length === 0 && ctx.mfaConfiguration !== 'ON') {
-    const also = refundKey === undefined ? [] : [refundPasswordCheckOf(ctx, refundKey)];
-    return finishSignIn(ctx, user, deviceKey, also);
+    return finishSignIn(ctx, user, deviceKey, refundKey);
   }
   await refund();
   if (factors.length === 0) {

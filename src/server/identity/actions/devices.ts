@@ -18,13 +18,17 @@ import {
   lt,
   notInArray,
   or,
+  sql,
   type WithSubquery,
 } from 'drizzle-orm';
+import type { IdentityDb } from '../db';
 import { idpErrors } from '../errors';
 import { idpDevices, type DeviceRow, type UserRow } from '../schema';
 import type { Action, Body, IdentityContext } from './context';
 import { required } from './input';
-import { authenticate } from './session';
+import { refundPasswordCheckOf } from './lockout';
+import { prepared, timestamp } from './prepared';
+import { authenticate, sessionStoreOf, type SessionValues } from './session';
 
 /** A device not confirmed within this time is dropped (the client confirms at once). */
 const UNCONFIRMED_TTL_MS = 3600_000;
@@ -47,74 +51,126 @@ export async function rememberedDevice(
 }
 
 /**
+ * What a finished sign-in writes in the first statement of `trackDevice`: its session (stored
+ * by session.ts's `sessionStoreOf`) and, when it proved a password, the lockout key whose
+ * reserved check is forgiven (lockout.ts's `refundPasswordCheckOf`).
+ */
+export interface SignInWrites {
+  session: SessionValues;
+  refundKey?: string;
+}
+
+/** The common table expressions of `writes` of a prepared statement of `db`. */
+function signInWritesOf(db: IdentityDb, refund: boolean): WithSubquery[] {
+  return [...(refund ? [refundPasswordCheckOf(db)] : []), ...sessionStoreOf(db)];
+}
+
+/**
+ * The statement that notes a known device's authentication, with `writes`: prepared once per
+ * database (prepared.ts). Values: `deviceKey`, `sub`, `now` and the writes' values.
+ */
+function knownDeviceStatement(db: IdentityDb, refund: boolean) {
+  return prepared(db, `device-known:${refund}`, () => {
+    const p = sql.placeholder;
+    return db
+      .with(...signInWritesOf(db, refund))
+      .update(idpDevices)
+      .set({ lastAuthenticatedAt: sql`${p('now')}::timestamptz` })
+      .where(and(eq(idpDevices.deviceKey, p('deviceKey')), eq(idpDevices.sub, p('sub'))))
+      .returning({ key: idpDevices.deviceKey });
+  });
+}
+
+/**
+ * The statement that stores a new device (with `writes` when `writes` is set): the user's
+ * devices left unconfirmed are dropped, and those not remembered are kept up to a bound (the
+ * newest ones; the new device, which the deletes do not see, is the newest). Prepared once per
+ * database and kind. Values: `sub`, `now`, `unconfirmedBefore`, `newDeviceKey`, `groupKey` and
+ * the writes' values.
+ */
+function newDeviceStatement(db: IdentityDb, writes: 'none' | 'session' | 'session+refund') {
+  return prepared(db, `device-new:${writes}`, () => {
+    const p = sql.placeholder;
+    const now = sql`${p('now')}::timestamptz`;
+    const swept = db.$with('swept_devices').as(
+      db
+        .delete(idpDevices)
+        .where(
+          and(
+            eq(idpDevices.sub, p('sub')),
+            isNull(idpDevices.verifier),
+            lt(idpDevices.createdAt, sql`${p('unconfirmedBefore')}::timestamptz`),
+          ),
+        )
+        .returning({ key: idpDevices.deviceKey }),
+    );
+    const keep = db
+      .select({ key: idpDevices.deviceKey })
+      .from(idpDevices)
+      .where(and(eq(idpDevices.sub, p('sub')), eq(idpDevices.remembered, false)))
+      .orderBy(desc(idpDevices.lastAuthenticatedAt), desc(idpDevices.deviceKey))
+      .limit(MAX_FORGETTABLE - 1);
+    const trimmed = db.$with('trimmed_devices').as(
+      db
+        .delete(idpDevices)
+        .where(
+          and(
+            eq(idpDevices.sub, p('sub')),
+            eq(idpDevices.remembered, false),
+            notInArray(idpDevices.deviceKey, keep),
+          ),
+        )
+        .returning({ key: idpDevices.deviceKey }),
+    );
+    const also = writes === 'none' ? [] : signInWritesOf(db, writes === 'session+refund');
+    return db
+      .with(...also, swept, trimmed)
+      .insert(idpDevices)
+      .values({
+        deviceKey: sql`${p('newDeviceKey')}`,
+        sub: sql`${p('sub')}::uuid`,
+        groupKey: sql`${p('groupKey')}`,
+        createdAt: now,
+        lastModifiedAt: now,
+        lastAuthenticatedAt: now,
+      });
+  });
+}
+
+/**
  * After a sign-in: the device's last authentication is noted when the client named one of the
- * user's devices; otherwise a new device is made and its NewDeviceMetadata returned. `also`
- * (common table expressions, e.g. session.ts's `newSession().store`) run in the first statement.
+ * user's devices; otherwise a new device is made and its NewDeviceMetadata returned. `writes`
+ * (the session, the forgiven password check) are written in the first statement: a sign-in
+ * from a new device is one round trip.
  */
 export async function trackDevice(
   ctx: IdentityContext,
   user: UserRow,
-  deviceKey?: string | null,
-  also: WithSubquery[] = [],
+  deviceKey: string | null | undefined,
+  writes: SignInWrites,
 ): Promise<Body | undefined> {
-  const now = new Date(ctx.clock());
+  const refund = writes.refundKey !== undefined;
+  const values = {
+    ...writes.session,
+    ...(refund ? { refundKey: writes.refundKey } : {}),
+    sub: user.sub,
+  };
+  let written = false;
   if (deviceKey) {
-    const known = await ctx.db
-      .with(...also)
-      .update(idpDevices)
-      .set({ lastAuthenticatedAt: now })
-      .where(and(eq(idpDevices.deviceKey, deviceKey), eq(idpDevices.sub, user.sub)))
-      .returning({ key: idpDevices.deviceKey });
+    const known = await knownDeviceStatement(ctx.db, refund).execute({ ...values, deviceKey });
     if (known.length > 0) return undefined;
-    also = [];
+    written = true;
   }
   const region = ctx.poolId.split('_')[0] || 'local';
   const key = `${region}_${randomUUID()}`;
   const groupKey = `-${randomBytes(9).toString('base64url')}`;
-  // One statement: the user's devices left unconfirmed are dropped, and those not remembered
-  // are kept up to a bound (the newest ones; the new device, which the deletes do not see,
-  // is the newest), as the new device is stored.
-  const swept = ctx.db.$with('swept_devices').as(
-    ctx.db
-      .delete(idpDevices)
-      .where(
-        and(
-          eq(idpDevices.sub, user.sub),
-          isNull(idpDevices.verifier),
-          lt(idpDevices.createdAt, new Date(now.getTime() - UNCONFIRMED_TTL_MS)),
-        ),
-      )
-      .returning({ key: idpDevices.deviceKey }),
-  );
-  const keep = ctx.db
-    .select({ key: idpDevices.deviceKey })
-    .from(idpDevices)
-    .where(and(eq(idpDevices.sub, user.sub), eq(idpDevices.remembered, false)))
-    .orderBy(desc(idpDevices.lastAuthenticatedAt), desc(idpDevices.deviceKey))
-    .limit(MAX_FORGETTABLE - 1);
-  const trimmed = ctx.db.$with('trimmed_devices').as(
-    ctx.db
-      .delete(idpDevices)
-      .where(
-        and(
-          eq(idpDevices.sub, user.sub),
-          eq(idpDevices.remembered, false),
-          notInArray(idpDevices.deviceKey, keep),
-        ),
-      )
-      .returning({ key: idpDevices.deviceKey }),
-  );
-  await ctx.db
-    .with(...also, swept, trimmed)
-    .insert(idpDevices)
-    .values({
-      deviceKey: key,
-      sub: user.sub,
-      groupKey,
-      createdAt: now,
-      lastModifiedAt: now,
-      lastAuthenticatedAt: now,
-    });
+  const kind = written ? 'none' : refund ? 'session+refund' : 'session';
+  await newDeviceStatement(ctx.db, kind).execute({
+    ...values,
+    unconfirmedBefore: timestamp(Date.parse(values.now) - UNCONFIRMED_TTL_MS),
+    newDeviceKey: key,
+    groupKey,
+  });
   return { DeviceKey: key, DeviceGroupKey: groupKey };
 }
 

@@ -115,16 +115,15 @@ export async function refundPasswordCheck(ctx: IdentityContext, key: string): Pr
 }
 
 /**
- * refundPasswordCheck as a common table expression `password_refund`, to ride on the statement
- * that stores the sign-in's session (challenges.ts's `completeSignIn`).
+ * refundPasswordCheck as a common table expression `password_refund` of a prepared statement
+ * (prepared.ts) of `db`, the key its placeholder `refundKey`: to ride on the statement that
+ * stores the sign-in's session (challenges.ts's `completeSignIn`).
  */
-export function refundPasswordCheckOf(ctx: IdentityContext, key: string) {
-  return ctx.db
-    .$with('password_refund')
-    .as(
-      ctx.db
-        .delete(idpPasswordLockouts)
-        .where(eq(idpPasswordLockouts.key, key))
-        .returning({ key: idpPasswordLockouts.key }),
-    );
+export function refundPasswordCheckOf(db: IdentityTx) {
+  return db.$with('password_refund').as(
+    db
+      .delete(idpPasswordLockouts)
+      .where(eq(idpPasswordLockouts.key, sql.placeholder('refundKey')))
+      .returning({ key: idpPasswordLockouts.key }),
+  );
 }

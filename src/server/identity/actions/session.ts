@@ -3,48 +3,50 @@
  * a signed-in user: GetUser, GlobalSignOut, RevokeToken, DeleteUser.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt, type WithSubquery } from 'drizzle-orm';
+import { and, eq, lt, sql, type WithSubquery } from 'drizzle-orm';
+import type { IdentityDb } from '../db';
 import { idpErrors } from '../errors';
 import { idpPasswordLockouts, idpRefreshTokens, users, type UserRow } from '../schema';
 import { hashSecret, newRefreshToken, REFRESH_TOKEN_TTL_MS } from '../tokens';
 import type { Action, Body, IdentityContext } from './context';
 import { checkClient, required } from './input';
 import { userLockKey } from './lockout';
+import { timestamp } from './prepared';
 import { attributesOf, mfaSettingsOf, userBySub } from './users';
 
 /**
- * A sign-in session of a user who proved their password, not stored yet: `store` are the
- * common table expressions that store it (the user's expired sessions, of no further use, are
- * deleted; the new one inserted), to ride on another statement (devices.ts's `trackDevice`:
- * `ctx.db.with(...store)`); `tokens()` then issues all three tokens.
+ * The values of a new session's row, as the placeholders of `sessionStoreOf` take them:
+ * `sessionHash` (the refresh token's SHA-256), `originJti`, `sub`, and the ISO timestamps
+ * `now` (its authentication) and `sessionExpiresAt`.
+ */
+export interface SessionValues {
+  sessionHash: string;
+  originJti: string;
+  sub: string;
+  now: string;
+  sessionExpiresAt: string;
+}
+
+/**
+ * A sign-in session of a user who proved their password, not stored yet: `values` are those of
+ * its row, stored by the common table expressions of `sessionStoreOf` riding on another
+ * statement (devices.ts's `trackDevice`); `tokens()` then issues all three tokens.
  */
 export function newSession(
   ctx: IdentityContext,
   user: UserRow,
-): { store: WithSubquery[]; tokens: () => Promise<Body> } {
+): { values: SessionValues; tokens: () => Promise<Body> } {
   const now = ctx.clock();
   const refreshToken = newRefreshToken();
   const originJti = randomUUID();
-  const expired = ctx.db.$with('expired_sessions').as(
-    ctx.db
-      .delete(idpRefreshTokens)
-      .where(and(eq(idpRefreshTokens.sub, user.sub), lt(idpRefreshTokens.expiresAt, new Date(now))))
-      .returning({ tokenHash: idpRefreshTokens.tokenHash }),
-  );
-  const stored = ctx.db.$with('new_session').as(
-    ctx.db
-      .insert(idpRefreshTokens)
-      .values({
-        tokenHash: hashSecret(refreshToken),
-        originJti,
-        sub: user.sub,
-        authTime: new Date(now),
-        expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS),
-      })
-      .returning({ tokenHash: idpRefreshTokens.tokenHash }),
-  );
   return {
-    store: [expired, stored],
+    values: {
+      sessionHash: hashSecret(refreshToken),
+      originJti,
+      sub: user.sub,
+      now: timestamp(now),
+      sessionExpiresAt: timestamp(now + REFRESH_TOKEN_TTL_MS),
+    },
     async tokens() {
       const tokens = await ctx.tokens.issue(user, { originJti, authTime: now });
       return {
@@ -56,6 +58,35 @@ export function newSession(
       };
     },
   };
+}
+
+/**
+ * The common table expressions that store a session of `SessionValues` (placeholders of a
+ * prepared statement, prepared.ts): the user's expired sessions, of no further use, deleted;
+ * the new one inserted.
+ */
+export function sessionStoreOf(db: IdentityDb): WithSubquery[] {
+  const p = sql.placeholder;
+  const now = sql`${p('now')}::timestamptz`;
+  const expired = db.$with('expired_sessions').as(
+    db
+      .delete(idpRefreshTokens)
+      .where(and(eq(idpRefreshTokens.sub, p('sub')), lt(idpRefreshTokens.expiresAt, now)))
+      .returning({ tokenHash: idpRefreshTokens.tokenHash }),
+  );
+  const stored = db.$with('new_session').as(
+    db
+      .insert(idpRefreshTokens)
+      .values({
+        tokenHash: sql`${p('sessionHash')}`,
+        originJti: sql`${p('originJti')}::uuid`,
+        sub: sql`${p('sub')}::uuid`,
+        authTime: now,
+        expiresAt: sql`${p('sessionExpiresAt')}::timestamptz`,
+      })
+      .returning({ tokenHash: idpRefreshTokens.tokenHash }),
+  );
+  return [expired, stored];
 }
 
 /** A caller proven by their access token. */

@@ -9,6 +9,8 @@ import { useHashScroll } from './useHashScroll';
 export interface InfoPageProps {
   /** Page title, rendered as the anchorable `h1`. */
   title: string;
+  /** Anchor id of the title; defaults to its slug (give it when the title is translated). */
+  titleId?: string;
   /** Text between the title and the first section. */
   intro?: ReactNode;
   /** Sections rendered in order, each with an anchorable heading. */
@@ -23,12 +25,21 @@ export interface InfoPageProps {
  * Layout of an informational page: title, table of contents and content. Scrolls to the
  * location's hash once the content is rendered.
  */
-export function InfoPage({ title, intro, sections = [], children, toc = true }: InfoPageProps) {
+export function InfoPage({
+  title,
+  titleId,
+  intro,
+  sections = [],
+  children,
+  toc = true,
+}: InfoPageProps) {
   useHashScroll();
   const contentRef = useRef<HTMLDivElement>(null);
   return (
     <div style={{ maxWidth: 1200, margin: '0 auto', padding: '24px 16px' }}>
-      <Heading level={1}>{title}</Heading>
+      <Heading level={1} id={titleId}>
+        {title}
+      </Heading>
       <Row gutter={[32, 16]}>
         {toc && (
           <Col xs={24} lg={6}>

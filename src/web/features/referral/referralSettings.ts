@@ -40,9 +40,3 @@ export function referralSettingsOf(appConfig: unknown): ReferralSettings {
     holdSeconds: isNumber(holdSeconds) ? holdSeconds : DEFAULT_REFERRAL_SETTINGS.holdSeconds,
   };
 }
-
-/** `5 peanuts`, `1 peanut`, `2.5 peanuts`. */
-export function formatRewardAmount(peanuts: number): string {
-  const amount = Number(peanuts.toFixed(2));
-  return `${amount} ${amount === 1 ? 'peanut' : 'peanuts'}`;
-}

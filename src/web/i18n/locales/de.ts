@@ -8,6 +8,12 @@ import { auth } from './de/auth';
 import { messages } from './de/messages';
 import { errorPages, pages } from './de/pages';
 import { referral } from './de/referral';
+import { terms } from './de/terms';
+import { contact } from './de/contact';
+import { privacy } from './de/privacy';
+import { issue, support } from './de/support';
+import { contribute, makeMoney } from './de/contribute';
+import { referralTerms } from './de/referralTerms';
 import { doc } from './de/doc';
 import { faq } from './de/faq';
 import { faqTechnical } from './de/faqTechnical';
@@ -216,6 +222,14 @@ const catalogue: Catalogue = {
   pages,
   errorPages,
   ...admin,
+  terms,
+  contact,
+  privacy,
+  issue,
+  support,
+  contribute,
+  makeMoney,
+  referralTerms,
   doc,
   faq,
   faqTechnical,

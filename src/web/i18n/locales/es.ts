@@ -8,6 +8,12 @@ import { auth } from './es/auth';
 import { messages } from './es/messages';
 import { errorPages, pages } from './es/pages';
 import { referral } from './es/referral';
+import { terms } from './es/terms';
+import { contact } from './es/contact';
+import { privacy } from './es/privacy';
+import { issue, support } from './es/support';
+import { contribute, makeMoney } from './es/contribute';
+import { referralTerms } from './es/referralTerms';
 import { doc } from './es/doc';
 import { faq } from './es/faq';
 import { faqTechnical } from './es/faqTechnical';
@@ -217,6 +223,14 @@ const catalogue: Catalogue = {
   pages,
   errorPages,
   ...admin,
+  terms,
+  contact,
+  privacy,
+  issue,
+  support,
+  contribute,
+  makeMoney,
+  referralTerms,
   doc,
   faq,
   faqTechnical,

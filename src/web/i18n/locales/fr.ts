@@ -8,6 +8,12 @@ import { auth } from './fr/auth';
 import { messages } from './fr/messages';
 import { errorPages, pages } from './fr/pages';
 import { referral } from './fr/referral';
+import { terms } from './fr/terms';
+import { contact } from './fr/contact';
+import { privacy } from './fr/privacy';
+import { issue, support } from './fr/support';
+import { contribute, makeMoney } from './fr/contribute';
+import { referralTerms } from './fr/referralTerms';
 import { doc } from './fr/doc';
 import { faq } from './fr/faq';
 import { faqTechnical } from './fr/faqTechnical';
@@ -215,6 +221,14 @@ const catalogue: Catalogue = {
   pages,
   errorPages,
   ...admin,
+  terms,
+  contact,
+  privacy,
+  issue,
+  support,
+  contribute,
+  makeMoney,
+  referralTerms,
   doc,
   faq,
   faqTechnical,

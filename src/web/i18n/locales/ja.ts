@@ -8,6 +8,12 @@ import { auth } from './ja/auth';
 import { messages } from './ja/messages';
 import { errorPages, pages } from './ja/pages';
 import { referral } from './ja/referral';
+import { terms } from './ja/terms';
+import { contact } from './ja/contact';
+import { privacy } from './ja/privacy';
+import { issue, support } from './ja/support';
+import { contribute, makeMoney } from './ja/contribute';
+import { referralTerms } from './ja/referralTerms';
 import { doc } from './ja/doc';
 import { faq } from './ja/faq';
 import { faqTechnical } from './ja/faqTechnical';
@@ -215,6 +221,14 @@ const catalogue: Catalogue = {
   pages,
   errorPages,
   ...admin,
+  terms,
+  contact,
+  privacy,
+  issue,
+  support,
+  contribute,
+  makeMoney,
+  referralTerms,
   doc,
   faq,
   faqTechnical,

@@ -1,8 +1,11 @@
 import { Button, Form, Input } from 'antd';
-import { Link } from 'react-router-dom';
-import { ExternalLink } from '../../components/content/ExternalLink';
 import { InfoPage } from '../../components/content/InfoPage';
-import { GENERAL_EMAIL, SUPPORT_EMAIL } from '../../components/content/site';
+import { SUPPORT_EMAIL } from '../../components/content/site';
+import { useTexts } from '../../i18n/context';
+import { fill } from '../../i18n/translator';
+import { slugify } from '../../lib/slug';
+import { CONTACT_TEXT } from './contactText';
+import { InfoText, sectionsOf } from './InfoText';
 
 /** Fields of the contact form. */
 export interface ContactMessage {
@@ -11,16 +14,23 @@ export interface ContactMessage {
   message: string;
 }
 
-/** The `mailto:` link that opens the user's email app with the message, addressed to support. */
-export function contactMailto({ email, subject, message }: ContactMessage): string {
-  const body = `${message.trim()}\n\nReply to: ${email.trim()}`;
+/**
+ * The `mailto:` link that opens the user's email app with the message, addressed to support;
+ * `replyTo` is the body's last line (`Reply to: {{email}}`, in the language in force).
+ */
+export function contactMailto(
+  { email, subject, message }: ContactMessage,
+  replyTo: string = CONTACT_TEXT.form.replyTo,
+): string {
+  const body = `${message.trim()}\n\n${fill(replyTo, { email: email.trim() })}`;
   return `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject.trim())}&body=${encodeURIComponent(body)}`;
 }
 
 function ContactForm() {
+  const T = useTexts('contact', CONTACT_TEXT).form;
   const [form] = Form.useForm<ContactMessage>();
   const onFinish = (values: ContactMessage) => {
-    window.open(contactMailto(values), '_self');
+    window.open(contactMailto(values, T.replyTo), '_self');
   };
   return (
     <Form
@@ -29,35 +39,35 @@ function ContactForm() {
       layout="vertical"
       onFinish={onFinish}
       style={{ maxWidth: 560 }}
-      aria-label="Contact form"
+      aria-label={T.label}
     >
       <Form.Item
-        label="Your email"
+        label={T.email}
         name="email"
         rules={[
-          { required: true, message: 'Please enter your email address' },
-          { type: 'email', message: 'Please enter a valid email address' },
+          { required: true, message: T.emailRequired },
+          { type: 'email', message: T.emailInvalid },
         ]}
       >
-        <Input type="email" autoComplete="email" placeholder="you@example.com" />
+        <Input type="email" autoComplete="email" placeholder={T.emailPlaceholder} />
       </Form.Item>
       <Form.Item
-        label="Subject"
+        label={T.subject}
         name="subject"
-        rules={[{ required: true, whitespace: true, message: 'Please enter a subject' }]}
+        rules={[{ required: true, whitespace: true, message: T.subjectRequired }]}
       >
         <Input maxLength={120} />
       </Form.Item>
       <Form.Item
-        label="Message"
+        label={T.message}
         name="message"
-        rules={[{ required: true, whitespace: true, message: 'Please enter a message' }]}
+        rules={[{ required: true, whitespace: true, message: T.messageRequired }]}
       >
         <Input.TextArea rows={6} maxLength={5000} />
       </Form.Item>
-      <Form.Item extra="This opens your email app with the message ready to send.">
+      <Form.Item extra={T.help}>
         <Button type="primary" htmlType="submit">
-          Write email
+          {T.submit}
         </Button>
       </Form.Item>
     </Form>
@@ -66,33 +76,19 @@ function ContactForm() {
 
 /** /contactus: the support and general addresses, and a contact form (spec §2). */
 export default function ContactUsPage() {
+  const T = useTexts('contact', CONTACT_TEXT);
   return (
     <InfoPage
-      title="Contact Us"
+      title={T.title}
+      titleId={slugify(CONTACT_TEXT.title)}
       intro={
         <p>
-          Before writing, you may find your answer in the <Link to="/faq">FAQ</Link>. Please do not
-          send configuration files, keys or passwords by email.
+          <InfoText text={T.intro} />
         </p>
       }
-      sections={[
-        {
-          title: 'Email',
-          body: (
-            <ul>
-              <li>
-                Support, for your account, payments and VPNs:{' '}
-                <ExternalLink href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</ExternalLink>
-              </li>
-              <li>
-                Everything else, including partnerships and self-hosting:{' '}
-                <ExternalLink href={`mailto:${GENERAL_EMAIL}`}>{GENERAL_EMAIL}</ExternalLink>
-              </li>
-            </ul>
-          ),
-        },
-        { title: 'Send us a message', body: <ContactForm /> },
-      ]}
+      sections={sectionsOf(T.sections, CONTACT_TEXT.sections, {
+        extras: { message: <ContactForm /> },
+      })}
     />
   );
 }

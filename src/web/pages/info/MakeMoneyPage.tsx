@@ -1,71 +1,28 @@
-import { Link } from 'react-router-dom';
 import { CodeBlock } from '../../components/content/CodeBlock';
-import { ExternalLink } from '../../components/content/ExternalLink';
 import { InfoPage } from '../../components/content/InfoPage';
-import { REPOSITORY_URL } from '../../components/content/site';
-import type { DocSection } from '../../components/content/types';
+import { useTexts } from '../../i18n/context';
+import { slugify } from '../../lib/slug';
+import { InfoText, sectionsOf } from './InfoText';
+import { MAKE_MONEY_TEXT } from './makeMoneyText';
 
-const sections: DocSection[] = [
-  {
-    title: 'Run your own service',
-    body: (
-      <>
-        <p>
-          Everything that runs Peanut VPN is open source under the Apache License 2.0, which allows
-          commercial use as long as you keep its licence and notices. You can run the same service
-          under your own name, in your own regions and at your own prices.
-        </p>
-        <p>
-          Start with one machine: from a checkout of{' '}
-          <ExternalLink href={REPOSITORY_URL}>the source code</ExternalLink>, this starts the web
-          app, the API, the identity provider and simulated VPN servers on http://localhost:8080.
-        </p>
-        <CodeBlock>{'npm ci && npm start'}</CodeBlock>
-      </>
-    ),
-  },
-  {
-    title: 'Going to production',
-    body: (
-      <ul>
-        <li>
-          Point <code>DATABASE_URL</code> at a PostgreSQL database instead of the embedded one.
-        </li>
-        <li>
-          Connect a Stripe account for payments and set <code>STRIPE_WEBHOOK_SECRET</code>, then set
-          up your own peanut packs and prices.
-        </li>
-        <li>Use the built-in identity provider or an AWS Cognito user pool.</li>
-        <li>
-          Replace the simulated provisioner with real WireGuard servers, and run several API and
-          worker processes on the same database as you grow.
-        </li>
-      </ul>
-    ),
-  },
-  {
-    title: 'Get help',
-    body: (
-      <p>
-        Setting up a service, choosing regions or pricing it?{' '}
-        <Link to="/contactus">Contact us</Link>: we are happy to help you get started.
-      </p>
-    ),
-  },
-];
+/** The command that starts a local instance. */
+const START = 'npm ci && npm start';
 
-/** /makemoney: run your own Peanut VPN service, with help on request (spec §2). */
+/** /makemoney: run your own Peanut VPN service, with help on request (spec §2), in the language in force. */
 export default function MakeMoneyPage() {
+  const T = useTexts('makeMoney', MAKE_MONEY_TEXT);
   return (
     <InfoPage
-      title="Make Money"
+      title={T.title}
+      titleId={slugify(MAKE_MONEY_TEXT.title)}
       intro={
         <p>
-          Peanut VPN is self-hostable: you can run your own VPN rental service with it and keep what
-          your customers pay.
+          <InfoText text={T.intro} />
         </p>
       }
-      sections={sections}
+      sections={sectionsOf(T.sections, MAKE_MONEY_TEXT.sections, {
+        extras: { run: <CodeBlock>{START}</CodeBlock> },
+      })}
     />
   );
 }

@@ -1,129 +1,114 @@
 /**
  * /referral/terms (spec §1): the referral program terms, with the reward amount and the
- * hold period the server publishes in `/app-config.json` (5 peanuts and no hold when absent).
+ * hold period the server publishes in `/app-config.json` (5 peanuts and no hold when absent),
+ * in the language in force.
  */
-import { Link } from 'react-router-dom';
 import { formatDuration } from '../../../core/format';
 import { useAppSelector } from '../../app/hooks';
 import { selectAppConfig } from '../../app/appConfigSlice';
-import { ExternalLink } from '../../components/content/ExternalLink';
 import { InfoPage } from '../../components/content/InfoPage';
-import { SUPPORT_EMAIL } from '../../components/content/site';
-import type { DocSection } from '../../components/content/types';
 import {
-  formatRewardAmount,
   referralSettingsOf,
   type ReferralSettings,
 } from '../../features/referral/referralSettings';
+import { useTexts, useTranslator } from '../../i18n/context';
+import { localizeNumber } from '../../i18n/format';
+import { INTL_LOCALES, type Language } from '../../i18n/languages';
+import { fill, type Texts } from '../../i18n/translator';
+import { slugify } from '../../lib/slug';
+import { InfoText, sectionsOf } from './InfoText';
+import { REFERRAL_TERMS_TEXT } from './referralTermsText';
 
-/** The sentence on the reward amounts, e.g. 'You and your friend each receive 5 peanuts.' */
-export function rewardSentence(settings: ReferralSettings): string {
-  return `You and your friend each receive ${formatRewardAmount(settings.rewardPeanuts)}.`;
+type TermsTexts = Texts<typeof REFERRAL_TERMS_TEXT>;
+
+/**
+ * The sentence on the reward amounts, e.g. 'You and your friend each receive 5 peanuts.'
+ * (amounts rounded to hundredths), in `language` (English by default).
+ */
+export function rewardSentence(
+  settings: ReferralSettings,
+  texts: TermsTexts = REFERRAL_TERMS_TEXT,
+  language: Language = 'en',
+): string {
+  const count = Number(settings.rewardPeanuts.toFixed(2));
+  const category = new Intl.PluralRules(INTL_LOCALES[language]).select(count);
+  const form = category === 'one' ? texts.peanuts.one : texts.peanuts.other;
+  const amount = fill(form, { count: localizeNumber(language, String(count)) });
+  return fill(texts.reward, { amount });
 }
 
-/** The sentence on the hold period, e.g. 'Rewards are held for 2 days before they are released.' */
-export function holdSentence(settings: ReferralSettings): string {
-  return settings.holdSeconds > 0
-    ? `Rewards are held for ${formatDuration(settings.holdSeconds)} after the qualifying purchase before they are released to your balance.`
-    : 'Rewards are not held: they are released to your balance once the qualifying purchase is confirmed.';
-}
-
-const termsSections = (settings: ReferralSettings): DocSection[] => [
-  {
-    title: 'How it works',
-    body: (
-      <p>
-        Share your unique referral code or link from the <Link to="/referral">referral page</Link>.
-        When the friend you referred (the referee) makes a first successful peanuts purchase, you
-        (the referrer) and your friend both receive bonus peanuts.
-      </p>
-    ),
-  },
-  {
-    title: 'Eligibility',
-    body: (
-      <ul>
-        <li>Only verified accounts in good standing can take part in the program.</li>
-        <li>
-          The referrer and the referee must each buy at least one peanuts pack to receive a reward.
-        </li>
-        <li>A referral code may be used only once per referee.</li>
-        <li>Mutual referrals are allowed: two friends may each use the other&apos;s code.</li>
-      </ul>
-    ),
-  },
-  {
-    title: 'Rewards',
-    body: (
-      <ul>
-        <li>{rewardSentence(settings)}</li>
-        <li>{holdSentence(settings)}</li>
-        <li>
-          The referee reward is granted once per account, on the account&apos;s first eligible
-          payment.
-        </li>
-        <li>The referrer reward is granted once per unique referee.</li>
-        <li>
-          Rewards are bonus peanuts. They have no cash value and cannot be exchanged for money.
-        </li>
-        <li>Rewards may take up to 48 hours to appear on your balance.</li>
-        <li>Rewards may be withheld or reversed in case of chargebacks, refunds or disputes.</li>
-      </ul>
-    ),
-  },
-  {
-    title: 'Prohibited conduct',
-    body: (
-      <ul>
-        <li>
-          Self-referral is prohibited: you may not use your own code, directly or through another
-          account.
-        </li>
-        <li>
-          Creating or using multiple accounts to collect rewards is prohibited. Accounts that break
-          these rules may lose their rewards and be excluded from the program.
-        </li>
-      </ul>
-    ),
-  },
-  {
-    title: 'Changes to the program',
-    body: (
-      <p>
-        The referral program may change or end at any time. Changes to these terms are published on
-        this page.
-      </p>
-    ),
-  },
-  {
-    title: 'Support and related policies',
-    id: 'support',
-    body: (
-      <p>
-        For questions about the program or a missing reward, contact support at{' '}
-        <ExternalLink href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</ExternalLink>. These terms
-        add to the <Link to="/terms">terms of service</Link> and the{' '}
-        <Link to="/privacy">privacy policy</Link>, which also apply.
-      </p>
-    ),
-  },
+const UNITS: readonly (readonly ['day' | 'hour' | 'minute' | 'second', number])[] = [
+  ['day', 86400],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
 ];
+
+/**
+ * `seconds` as core/format's formatDuration writes them (the largest non-zero unit and the next
+ * one when non-zero, e.g. `1 day 1 hour`), in the words of Intl `locale` (`1 Tag, 1 Stunde`,
+ * `1 日1 時間`), without dayjs in the page's chunk.
+ */
+function durationIn(locale: string, seconds: number): string {
+  let rest = Math.floor(seconds);
+  const parts = UNITS.map(([unit, size]) => {
+    const count = Math.floor(rest / size);
+    rest -= count * size;
+    return [unit, count] as const;
+  });
+  const found = parts.findIndex(([, count]) => count > 0);
+  const first = found < 0 ? parts.length - 1 : found;
+  const shown = parts.slice(first, first + 2).filter(([, count], i) => i === 0 || count > 0);
+  const words = shown.map(([unit, count]) =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(count),
+  );
+  return new Intl.ListFormat(locale, { style: 'narrow', type: 'unit' }).format(words);
+}
+
+/**
+ * The sentence on the hold period, e.g. 'Rewards are held for 2 days after the qualifying
+ * purchase before they are released to your balance.', in `language` (English by default).
+ */
+export function holdSentence(
+  settings: ReferralSettings,
+  texts: TermsTexts = REFERRAL_TERMS_TEXT,
+  language: Language = 'en',
+): string {
+  if (settings.holdSeconds <= 0) return texts.notHeld;
+  const duration =
+    language === 'en'
+      ? formatDuration(settings.holdSeconds)
+      : durationIn(INTL_LOCALES[language], settings.holdSeconds);
+  return fill(texts.held, { duration });
+}
 
 /** /referral/terms: the referral program terms (spec §1). */
 export default function ReferralTermsPage() {
   const settings = referralSettingsOf(useAppSelector(selectAppConfig));
-  const sections = termsSections(settings);
+  const T = useTexts('referralTerms', REFERRAL_TERMS_TEXT);
+  const { language } = useTranslator();
+  const { rewards } = T.sections;
+  const texts = {
+    ...T.sections,
+    rewards: {
+      title: rewards.title,
+      items: {
+        reward: rewardSentence(settings, T, language),
+        hold: holdSentence(settings, T, language),
+        ...rewards.items,
+      },
+    },
+  };
   return (
     <InfoPage
-      title="Referral Program Terms"
+      title={T.title}
+      titleId={slugify(REFERRAL_TERMS_TEXT.title)}
       intro={
         <p>
-          These terms apply to the Peanut VPN referral program. By sharing or using a referral code
-          you accept them.
-          {!settings.enabled && ' Referral service is currently disabled.'}
+          <InfoText text={settings.enabled ? T.intro : T.introDisabled} />
         </p>
       }
-      sections={sections}
+      sections={sectionsOf(texts, REFERRAL_TERMS_TEXT.sections, { ids: { support: 'support' } })}
     />
   );
 }
