@@ -48,6 +48,10 @@ import { MAKE_MONEY_TEXT } from '../../../src/web/pages/info/makeMoneyText';
 import { REFERRAL_TERMS_TEXT } from '../../../src/web/pages/info/referralTermsText';
 import type { EnglishCatalogue } from '../../../src/web/i18n/catalogue';
 import { MESSAGE_TEXT } from '../../../src/web/i18n/messages';
+import { DOC_TEXT } from '../../../src/web/content/docText';
+import { FAQ_TEXT } from '../../../src/web/content/faqText';
+import { FAQ_TECHNICAL_TEXT } from '../../../src/web/content/faqTechnicalText';
+import { DOC_CLI_TEXT } from '../../../src/web/content/docCli';
 
 /** The English catalogue. */
 export const ENGLISH_CATALOGUE: EnglishCatalogue = {
@@ -96,4 +100,8 @@ export const ENGLISH_CATALOGUE: EnglishCatalogue = {
   contribute: CONTRIBUTE_TEXT,
   makeMoney: MAKE_MONEY_TEXT,
   referralTerms: REFERRAL_TERMS_TEXT,
+  doc: DOC_TEXT,
+  faq: FAQ_TEXT,
+  faqTechnical: FAQ_TECHNICAL_TEXT,
+  docCli: DOC_CLI_TEXT,
 };

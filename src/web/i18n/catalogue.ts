@@ -51,6 +51,10 @@ import type { CONTRIBUTE_TEXT } from '../pages/info/contributeText';
 import type { MAKE_MONEY_TEXT } from '../pages/info/makeMoneyText';
 import type { REFERRAL_TERMS_TEXT } from '../pages/info/referralTermsText';
 import type { MESSAGE_TEXT } from './messages';
+import type { DOC_TEXT } from '../content/docText';
+import type { FAQ_TEXT } from '../content/faqText';
+import type { FAQ_TECHNICAL_TEXT } from '../content/faqTechnicalText';
+import type { DOC_CLI_TEXT } from '../content/docCli';
 
 /** The English texts of each namespace (their constants' types). */
 export interface EnglishCatalogue {
@@ -99,6 +103,10 @@ export interface EnglishCatalogue {
   contribute: typeof CONTRIBUTE_TEXT;
   makeMoney: typeof MAKE_MONEY_TEXT;
   referralTerms: typeof REFERRAL_TERMS_TEXT;
+  doc: typeof DOC_TEXT;
+  faq: typeof FAQ_TEXT;
+  faqTechnical: typeof FAQ_TECHNICAL_TEXT;
+  docCli: typeof DOC_CLI_TEXT;
 }
 
 /** A namespace of texts. */

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AutoComplete, Input, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { SEARCH_DEBOUNCE_MS } from '../../../core/constants';
-import { useTexts } from '../../i18n/context';
+import { useTexts, useTranslator } from '../../i18n/context';
+import type { Translator } from '../../i18n/translator';
 import { entryHref, searchEntries, type SearchEntry } from './search';
 import { SEARCH_TEXT } from './searchText';
 
@@ -16,14 +17,20 @@ export interface SearchBoxProps {
 }
 
 /**
- * Header search over the FAQ and docs (spec §9). The index is loaded on first focus; results are
- * computed SEARCH_DEBOUNCE_MS after the last keystroke; choosing one navigates to its section.
+ * Header search over the FAQ and docs (spec §9), in the language shown. The index is loaded on
+ * first focus; results are computed SEARCH_DEBOUNCE_MS after the last keystroke; choosing one
+ * navigates to its section.
  */
 export default function SearchBox({ initialQuery = '', autoFocus = false }: SearchBoxProps) {
   const navigate = useNavigate();
   const text = useTexts('search', SEARCH_TEXT);
   const [query, setQuery] = useState(initialQuery);
-  const [index, setIndex] = useState<readonly SearchEntry[] | null>(null);
+  const translator = useTranslator();
+  // The index is made in the language shown, again when it changes.
+  const [makeIndex, setMakeIndex] = useState<
+    ((translator: Translator) => readonly SearchEntry[]) | null
+  >(null);
+  const index = useMemo(() => makeIndex?.(translator) ?? null, [makeIndex, translator]);
   const [results, setResults] = useState<SearchEntry[]>([]);
   const loading = useRef(false);
 
@@ -31,7 +38,7 @@ export default function SearchBox({ initialQuery = '', autoFocus = false }: Sear
     if (loading.current) return;
     loading.current = true;
     import('./searchIndex')
-      .then((module) => setIndex(module.searchIndex))
+      .then((module) => setMakeIndex(() => module.searchIndexIn))
       .catch(() => {
         loading.current = false; // Try again on the next focus.
       });

@@ -5,9 +5,13 @@
  */
 import { nodeText } from '../../components/content/nodeText';
 import { sectionId, type DocPageContent } from '../../components/content/types';
-import { docContent } from '../../content/doc';
-import { docCliContent } from '../../content/docCli';
-import { faqContent } from '../../content/faq';
+import { docContent, docPage } from '../../content/doc';
+import { DOC_CLI_TEXT, docCliContent, docCliPage } from '../../content/docCli';
+import { DOC_TEXT } from '../../content/docText';
+import { faqContent, faqPage } from '../../content/faq';
+import { FAQ_TECHNICAL_TEXT } from '../../content/faqTechnicalText';
+import { FAQ_TEXT } from '../../content/faqText';
+import { translateTree, type Translator } from '../../i18n/translator';
 import type { SearchEntry } from './search';
 
 /** One entry for each page's introduction and one for each of its sections. */
@@ -24,9 +28,25 @@ export function buildSearchIndex(pages: readonly DocPageContent[]): SearchEntry[
   ]);
 }
 
-/** The index the SearchBox searches. */
+/** The index the SearchBox searches, in English. */
 export const searchIndex: readonly SearchEntry[] = buildSearchIndex([
   faqContent,
   docContent,
   docCliContent,
 ]);
+
+/**
+ * The index in `translator`'s language: the pages as they show in it, the same targets (the
+ * anchor ids are the English titles' slugs).
+ */
+export function searchIndexIn(translator: Translator): readonly SearchEntry[] {
+  if (translator.language === 'en') return searchIndex;
+  return buildSearchIndex([
+    faqPage(
+      translateTree(translator, 'faq', FAQ_TEXT),
+      translateTree(translator, 'faqTechnical', FAQ_TECHNICAL_TEXT),
+    ),
+    docPage(translateTree(translator, 'doc', DOC_TEXT)),
+    docCliPage(translateTree(translator, 'docCli', DOC_CLI_TEXT)),
+  ]);
+}

@@ -14,6 +14,10 @@ import { privacy } from './de/privacy';
 import { issue, support } from './de/support';
 import { contribute, makeMoney } from './de/contribute';
 import { referralTerms } from './de/referralTerms';
+import { doc } from './de/doc';
+import { faq } from './de/faq';
+import { faqTechnical } from './de/faqTechnical';
+import { docCli } from './de/docCli';
 
 const catalogue: Catalogue = {
   header: {
@@ -234,6 +238,10 @@ const catalogue: Catalogue = {
   contribute,
   makeMoney,
   referralTerms,
+  doc,
+  faq,
+  faqTechnical,
+  docCli,
   errorCard: { title: 'Fehler', dismiss: 'Schließen' },
 };
 

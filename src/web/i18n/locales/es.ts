@@ -14,6 +14,10 @@ import { privacy } from './es/privacy';
 import { issue, support } from './es/support';
 import { contribute, makeMoney } from './es/contribute';
 import { referralTerms } from './es/referralTerms';
+import { doc } from './es/doc';
+import { faq } from './es/faq';
+import { faqTechnical } from './es/faqTechnical';
+import { docCli } from './es/docCli';
 
 const catalogue: Catalogue = {
   header: {
@@ -235,6 +239,10 @@ const catalogue: Catalogue = {
   contribute,
   makeMoney,
   referralTerms,
+  doc,
+  faq,
+  faqTechnical,
+  docCli,
   errorCard: { title: 'Error', dismiss: 'Cerrar' },
 };
 

@@ -14,6 +14,10 @@ import { privacy } from './fr/privacy';
 import { issue, support } from './fr/support';
 import { contribute, makeMoney } from './fr/contribute';
 import { referralTerms } from './fr/referralTerms';
+import { doc } from './fr/doc';
+import { faq } from './fr/faq';
+import { faqTechnical } from './fr/faqTechnical';
+import { docCli } from './fr/docCli';
 
 const catalogue: Catalogue = {
   header: {
@@ -233,6 +237,10 @@ const catalogue: Catalogue = {
   contribute,
   makeMoney,
   referralTerms,
+  doc,
+  faq,
+  faqTechnical,
+  docCli,
   errorCard: { title: 'Erreur', dismiss: 'Fermer' },
 };
 

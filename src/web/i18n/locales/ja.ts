@@ -14,6 +14,10 @@ import { privacy } from './ja/privacy';
 import { issue, support } from './ja/support';
 import { contribute, makeMoney } from './ja/contribute';
 import { referralTerms } from './ja/referralTerms';
+import { doc } from './ja/doc';
+import { faq } from './ja/faq';
+import { faqTechnical } from './ja/faqTechnical';
+import { docCli } from './ja/docCli';
 
 const catalogue: Catalogue = {
   header: {
@@ -233,6 +237,10 @@ const catalogue: Catalogue = {
   contribute,
   makeMoney,
   referralTerms,
+  doc,
+  faq,
+  faqTechnical,
+  docCli,
   errorCard: { title: 'エラー', dismiss: '閉じる' },
 };
 
