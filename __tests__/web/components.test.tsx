@@ -7,6 +7,8 @@ import { isChunkLoadError } from '../../src/web/lib/chunkLoadError';
 import { formatBytes } from '../../src/core/format';
 import { BYTE_TICK_STEPS, flatRange } from '../../src/web/components/charts';
 import TimeSeriesChart from '../../src/web/components/charts/TimeSeriesChart';
+import { LanguageContext } from '../../src/web/i18n/context';
+import { loadLanguage } from '../../src/web/i18n/loader';
 import { failOnConsoleErrors, renderWithProviders } from './testUtils';
 
 // jsdom has no canvas: uPlot is replaced by a recorder of the options it is given (its static
@@ -162,6 +164,26 @@ describe('the time-series chart', () => {
       '768 B',
       '1 KiB',
     ]);
+  });
+
+  it("names its time axis in the language in force (uPlot's own word is English)", async () => {
+    const { translator } = await loadLanguage('ja');
+    const chart = (
+      <TimeSeriesChart
+        times={[1_800_000_000, 1_800_000_060]}
+        series={[{ label: 'ピーナッツ', values: [0, 0.1] }]}
+        ariaLabel="chart"
+      />
+    );
+    uPlotCalls.length = 0;
+    renderWithProviders(chart);
+    renderWithProviders(
+      <LanguageContext.Provider value={{ translator }}>{chart}</LanguageContext.Provider>,
+    );
+    const labels = uPlotCalls.map(
+      ({ options }) => (options.series as { label?: string }[])[0].label,
+    );
+    expect(labels).toEqual(['Time', '時刻']);
   });
 
   it('ranges a flat series from 0, and formats bytes in binary units', () => {

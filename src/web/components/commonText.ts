@@ -15,4 +15,6 @@ export const COMMON_TEXT = {
   copied: 'Copied',
   copyFailed: 'Failed to copy to clipboard',
   sectionLink: 'Link to section: {{title}}',
+  /** The legend's and readout's name of a chart's time axis. */
+  chartTime: 'Time',
 } as const;

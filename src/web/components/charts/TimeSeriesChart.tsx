@@ -11,6 +11,8 @@ import { useEffect, useRef } from 'react';
 import { theme } from 'antd';
 import uPlot from 'uplot';
 import uPlotCss from 'uplot/dist/uPlot.min.css';
+import { useTexts } from '../../i18n/context';
+import { COMMON_TEXT } from '../commonText';
 import { flatRange } from './axes';
 
 /** One line of a chart. */
@@ -66,6 +68,7 @@ export default function TimeSeriesChart({
   height = 240,
 }: TimeSeriesChartProps) {
   const { token } = theme.useToken();
+  const { chartTime } = useTexts('common', COMMON_TEXT);
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -100,7 +103,7 @@ export default function TimeSeriesChart({
       scales,
       legend: { show: series.length > 1 },
       series: [
-        {},
+        { label: chartTime },
         ...series.map((s, index) => ({
           label: s.label,
           scale: axisOf(s),
@@ -133,7 +136,7 @@ export default function TimeSeriesChart({
       resize.disconnect();
       chart.destroy();
     };
-  }, [times, series, height, token]);
+  }, [times, series, height, token, chartTime]);
 
   return (
     <div

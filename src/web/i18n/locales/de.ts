@@ -106,6 +106,7 @@ const catalogue: Catalogue = {
     copied: 'Kopiert',
     copyFailed: 'Kopieren in die Zwischenablage fehlgeschlagen',
     sectionLink: 'Link zum Abschnitt: {{title}}',
+    chartTime: 'Zeit',
   },
   dashboard: { title: 'Übersicht' },
   balance: { balance: 'Guthaben', buyMore: 'Mehr kaufen', statement: 'Kontoauszug' },

@@ -107,6 +107,7 @@ const catalogue: Catalogue = {
     copied: 'Copiado',
     copyFailed: 'No se pudo copiar al portapapeles',
     sectionLink: 'Enlace a la sección: {{title}}',
+    chartTime: 'Hora',
   },
   dashboard: { title: 'Panel' },
   balance: { balance: 'Saldo', buyMore: 'Comprar más', statement: 'Extracto' },

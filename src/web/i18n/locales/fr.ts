@@ -106,6 +106,7 @@ const catalogue: Catalogue = {
     copied: 'Copié',
     copyFailed: 'Échec de la copie dans le presse-papiers',
     sectionLink: 'Lien vers la section : {{title}}',
+    chartTime: 'Heure',
   },
   dashboard: { title: 'Tableau de bord' },
   balance: { balance: 'Solde', buyMore: 'En acheter', statement: 'Relevé' },

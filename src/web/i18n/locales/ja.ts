@@ -106,6 +106,7 @@ const catalogue: Catalogue = {
     copied: 'コピーしました',
     copyFailed: 'クリップボードにコピーできませんでした',
     sectionLink: 'セクションへのリンク: {{title}}',
+    chartTime: '時刻',
   },
   dashboard: { title: 'ダッシュボード' },
   balance: { balance: '残高', buyMore: '追加購入', statement: '明細' },
