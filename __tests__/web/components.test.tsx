@@ -5,7 +5,7 @@ import { buildMenuItems, HELP_MENU_KEY } from '../../src/web/app/layout/menuItem
 import { breakpointTokens } from '../../src/web/app/theme';
 import { isChunkLoadError } from '../../src/web/lib/chunkLoadError';
 import { formatBytes } from '../../src/core/format';
-import { BYTE_TICK_STEPS, flatRange } from '../../src/web/components/charts';
+import { BYTE_TICK_STEPS, flatRange, PEANUT_TICK_STEPS } from '../../src/web/components/charts';
 import TimeSeriesChart from '../../src/web/components/charts/TimeSeriesChart';
 import { LanguageContext } from '../../src/web/i18n/context';
 import { loadLanguage } from '../../src/web/i18n/loader';
@@ -184,6 +184,17 @@ describe('the time-series chart', () => {
       ({ options }) => (options.series as { label?: string }[])[0].label,
     );
     expect(labels).toEqual(['Time', '時刻']);
+  });
+
+  it('steps a peanut axis so that no two ticks read the same with two decimals', () => {
+    expect(PEANUT_TICK_STEPS.slice(0, 6)).toEqual([0.01, 0.02, 0.05, 0.1, 0.2, 0.5]);
+    expect(PEANUT_TICK_STEPS.at(-1)).toBe(5_000_000);
+    for (const [index, step] of PEANUT_TICK_STEPS.entries()) {
+      if (index > 0) expect(step).toBeGreaterThan(PEANUT_TICK_STEPS[index - 1]);
+      // Ticks at multiples of the step differ by at least 0.01: distinct at two decimals.
+      expect(Number(step.toFixed(2))).toBe(step);
+      expect(step).toBeGreaterThanOrEqual(0.01);
+    }
   });
 
   it('ranges a flat series from 0, and formats bytes in binary units', () => {

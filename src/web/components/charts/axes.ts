@@ -26,3 +26,12 @@ export function flatRange(
  * binary amounts (256 B, 1 KiB, 8 MiB) that `formatBytes` writes without decimals.
  */
 export const BYTE_TICK_STEPS: readonly number[] = Array.from({ length: 51 }, (_, i) => 2 ** i);
+
+/**
+ * Tick steps of a peanut axis written with two decimals: 1, 2 and 5 times every power of ten
+ * from 0.01 to 1,000,000 peanuts, so that no two ticks read the same (uPlot's own steps go
+ * below 0.01: 0.0025 apart they read 0.01, 0.01, 0.01).
+ */
+export const PEANUT_TICK_STEPS: readonly number[] = Array.from({ length: 9 }, (_, power) =>
+  [1, 2, 5].map((factor) => Number((factor * 10 ** (power - 2)).toFixed(2))),
+).flat();

@@ -7,7 +7,7 @@ import { Skeleton } from 'antd';
 import type { TimeSeriesChartProps } from './TimeSeriesChart';
 
 export type { TimeSeries, TimeSeriesChartProps } from './TimeSeriesChart';
-export { BYTE_TICK_STEPS, flatRange } from './axes';
+export { BYTE_TICK_STEPS, flatRange, PEANUT_TICK_STEPS } from './axes';
 
 const TimeSeriesChart = lazy(() => import(/* webpackChunkName: "chart" */ './TimeSeriesChart'));
 

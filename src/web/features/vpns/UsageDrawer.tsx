@@ -9,7 +9,12 @@ import { Alert, Button, Drawer, Flex, Skeleton, Slider, Typography } from 'antd'
 import { formatBytes, formatMiB, formatPeanuts } from '../../../core/format';
 import type { VpnWithMetrics } from '../../../core/vpn';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { BYTE_TICK_STEPS, LazyTimeSeriesChart, type TimeSeries } from '../../components/charts';
+import {
+  BYTE_TICK_STEPS,
+  PEANUT_TICK_STEPS,
+  LazyTimeSeriesChart,
+  type TimeSeries,
+} from '../../components/charts';
 import { humanDuration } from '../../lib/time';
 import { useGetBalanceQuery } from '../balance';
 import { CONFIGURATION_TEXT, deleteAfterLabel } from './ConfigurationPanel';
@@ -72,6 +77,7 @@ function UsageChart({ vpnId }: { vpnId: string }) {
         values: points.map((p) => p.peanuts),
         axis: 'right',
         format: (v: number) => localizeNumber(language, v.toFixed(2)),
+        tickSteps: PEANUT_TICK_STEPS,
       },
     ];
     return { times: points.map((p) => Date.parse(p.at) / 1000), series };
