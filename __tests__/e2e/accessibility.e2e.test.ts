@@ -22,7 +22,6 @@ import { computed, rgb, routePaths, seriousViolations, tabTo, type Violation } f
 import { englishLeft } from './englishLeft';
 import {
   E2E_PASSWORD,
-  ROOT,
   chromiumMissing,
   collectErrors,
   launchChromium,
@@ -30,11 +29,11 @@ import {
   startServer,
   vpnRows,
   type RunningServer,
+  SHOTS,
 } from './support';
 
 const skipReason = chromiumMissing();
 const suite = skipReason ? describe.skip : describe;
-const SHOTS = path.join(ROOT, 'dist/e2e');
 const VIEWPORT = { width: 1280, height: 900 };
 const SCHEMES: ColorScheme[] = ['light', 'dark'];
 /** Pages whose screenshots are kept, by path. */

@@ -11,20 +11,19 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
-  ROOT,
   chromiumMissing,
   collectErrors,
   launchChromium,
   signUpAndIn,
   startServer,
   type RunningServer,
+  SHOTS,
 } from './support';
 import { sessionCompleted, sign } from '../support/billingHelpers';
 
 const skipReason = chromiumMissing();
 const suite = skipReason ? describe.skip : describe;
 
-const SHOTS = path.join(ROOT, 'dist/e2e');
 const OPERATOR = 'operator-e2e@example.com';
 const CUSTOMER = 'customer-e2e@example.com';
 

@@ -4,50 +4,18 @@
  * 10 s reload passes; confirming it then deletes the VPN and the row reaches Deleted. A
  * screenshot of the open confirmation after the reload goes to `dist/e2e/`.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import {
-  ROOT,
-  chromiumMissing,
-  collectErrors,
-  launchChromium,
-  signUpAndIn,
-  startServer,
-  vpnRows,
-  type RunningServer,
-} from './support';
+import { SHOTS, chromiumMissing, signUpAndIn, useServerAndPage, vpnRows } from './support';
 
 const skipReason = chromiumMissing();
 const suite = skipReason ? describe.skip : describe;
-const SHOTS = path.join(ROOT, 'dist/e2e');
 const VIEWPORT = { width: 1280, height: 900 };
 
 suite("Delete's confirmation across a 10 s reload", () => {
-  let browser: Browser;
-  let server: RunningServer;
-  let page: Page;
-  let errors: string[];
-
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    browser = await launchChromium();
-    server = await startServer({ SIMULATED_STEP_MS: '300', METER_INTERVAL_S: '1' });
-  }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  beforeEach(async () => {
-    page = await browser.newPage({ viewport: VIEWPORT });
-    errors = collectErrors(page);
-  });
-  afterEach(async () => {
-    await page.close();
-    expect(errors).toEqual([]);
-  });
+  const fixture = useServerAndPage({ SIMULATED_STEP_MS: '300', METER_INTERVAL_S: '1' }, VIEWPORT);
 
   it('stays on its button through a reload, then deletes the VPN', async () => {
+    const { page, server } = fixture;
     await signUpAndIn(page, server.origin, 'carol-e2e@example.com');
     await page.getByRole('button', { name: 'Create a VPN in Paris, France' }).click();
     const row = vpnRows(page).first();

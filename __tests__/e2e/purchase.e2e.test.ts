@@ -9,19 +9,18 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
-  ROOT,
   chromiumMissing,
   collectErrors,
   launchChromium,
   startServer,
   type RunningServer,
+  SHOTS,
 } from './support';
 
 const skipReason = chromiumMissing();
 const suite = skipReason ? describe.skip : describe;
 
 const PASSWORD = 'Peanut-e2e-1';
-const SHOTS = path.join(ROOT, 'dist/e2e');
 
 /** Signs up `email` through the UI, confirms it with the mailed code and signs in. */
 async function signUpAndIn(page: Page, origin: string, email: string): Promise<void> {

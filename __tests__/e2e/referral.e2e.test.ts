@@ -9,19 +9,17 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
-  ROOT,
   chromiumMissing,
   collectErrors,
   launchChromium,
   signUpAndIn,
   startServer,
   type RunningServer,
+  SHOTS,
 } from './support';
 
 const skipReason = chromiumMissing();
 const suite = skipReason ? describe.skip : describe;
-
-const SHOTS = path.join(ROOT, 'dist/e2e');
 
 /** Waits until the balance badge of `page` shows `peanuts` (its focus refreshes it). */
 async function waitForBalance(page: Page, peanuts: string): Promise<void> {

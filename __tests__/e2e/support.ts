@@ -5,7 +5,7 @@
  * CI=true where it is a failure (docs/architecture.md "Tests").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -160,4 +160,53 @@ export async function signUpAndIn(page: Page, origin: string, email: string): Pr
 /** The VPN list's body rows. */
 export function vpnRows(page: Page): Locator {
   return page.locator('section[aria-labelledby="vpns-title"] tbody tr.ant-table-row');
+}
+
+/** Where the end-to-end tests write their screenshots. */
+export const SHOTS = path.join(ROOT, 'dist/e2e');
+
+/** A suite's server and the current test's page (see {@link useServerAndPage}). */
+export interface ServerAndPage {
+  readonly server: RunningServer;
+  readonly page: Page;
+}
+
+/**
+ * Registers, in the calling `describe`: Chromium and a server started with `env` once for the
+ * suite (the screenshots folder made), and a new page of `viewport` for each test, whose console
+ * and page errors fail that test.
+ */
+export function useServerAndPage(
+  env: Record<string, string>,
+  viewport = { width: 1280, height: 900 },
+): ServerAndPage {
+  let browser: Browser;
+  let server: RunningServer;
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    browser = await launchChromium();
+    server = await startServer(env);
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    page = await browser.newPage({ viewport });
+    errors = collectErrors(page);
+  });
+  afterEach(async () => {
+    await page.close();
+    expect(errors).toEqual([]);
+  });
+  return {
+    get server() {
+      return server;
+    },
+    get page() {
+      return page;
+    },
+  };
 }

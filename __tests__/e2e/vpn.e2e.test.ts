@@ -12,7 +12,6 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
-  ROOT,
   chromiumMissing,
   collectErrors,
   launchChromium,
@@ -20,12 +19,11 @@ import {
   startServer,
   vpnRows,
   type RunningServer,
+  SHOTS,
 } from './support';
 
 const skipReason = chromiumMissing();
 const suite = skipReason ? describe.skip : describe;
-
-const SHOTS = path.join(ROOT, 'dist/e2e');
 
 /** The balance shown by the badge, in peanuts. */
 async function shownBalance(page: Page): Promise<number> {
