@@ -8,7 +8,8 @@
  * `GET /v1/vpns/{vpnId}`. Prints requests/s, p99 and the ratio to the bare route measured in
  * the same run, next to the goals: >= 0.5x of the bare route on both databases, p99 <= 20 ms, no
  * errors. Also prints the server process's CPU per request (Linux: /proc; busy time over the
- * measured rounds / requests served), which moves less with the machine's load than req/s.
+ * measured rounds / requests served), and the bare route's the same way, which move less with
+ * the machine's load than req/s.
  * Loopback only; the PostgreSQL bench database is dropped afterwards.
  *
  * Environment: BENCH_SECONDS (default 3), BENCH_CONNECTIONS (default 100), BENCH_DATABASE_URL
@@ -125,6 +126,7 @@ async function measure(
   server: string,
   kind: string,
   bareUrl: string,
+  barePid: number | undefined,
   seconds: number,
   connections: number,
   databaseUrl?: string,
@@ -138,8 +140,15 @@ async function measure(
       const ours: autocannon.Result[] = [];
       const bare: autocannon.Result[] = [];
       const cpuUs: number[] = [];
+      const bareCpuUs: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        bare.push(await loadOnce(bareUrl, {}, seconds, connections));
+        const bareBefore = cpuMsOf(barePid);
+        const bareResult = await loadOnce(bareUrl, {}, seconds, connections);
+        const bareAfter = cpuMsOf(barePid);
+        bare.push(bareResult);
+        if (bareBefore !== undefined && bareAfter !== undefined && bareResult.requests.total > 0) {
+          bareCpuUs.push(((bareAfter - bareBefore) * 1000) / bareResult.requests.total);
+        }
         const before = cpuMsOf(target.pid);
         const result = await loadOnce(url, headers, seconds, connections);
         const after = cpuMsOf(target.pid);
@@ -156,7 +165,10 @@ async function measure(
         failures: runs.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0),
         ...(cpu.length > 0 ? { cpuUsPerRequest: Math.round(median(cpu)) } : {}),
       });
-      results.push({ ours: summary(server, ours, cpuUs), bare: summary('bare Fastify', bare) });
+      results.push({
+        ours: summary(server, ours, cpuUs),
+        bare: summary('bare Fastify', bare, bareCpuUs),
+      });
     }
   } finally {
     await target.stop();
@@ -175,7 +187,9 @@ async function main(): Promise<void> {
   await loadOnce(bareUrl, {}, 1, connections); // warm-up
   const results: { ours: Measure; bare: Measure }[] = [];
   try {
-    results.push(...(await measure('PGlite', 'pglite', bareUrl, seconds, connections)));
+    results.push(
+      ...(await measure('PGlite', 'pglite', bareUrl, bareTarget.pid, seconds, connections)),
+    );
     if (baseUrl) {
       const name = `peanut_bench_${process.pid}`;
       await admin(baseUrl, `CREATE DATABASE "${name}"`);
@@ -183,7 +197,15 @@ async function main(): Promise<void> {
       url.pathname = `/${name}`;
       try {
         results.push(
-          ...(await measure('PostgreSQL', 'postgres', bareUrl, seconds, connections, url.href)),
+          ...(await measure(
+            'PostgreSQL',
+            'postgres',
+            bareUrl,
+            bareTarget.pid,
+            seconds,
+            connections,
+            url.href,
+          )),
         );
       } finally {
         await admin(baseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -203,9 +225,9 @@ async function main(): Promise<void> {
   );
   process.stdout.write(
     `| server | endpoint | req/s | bare req/s | ratio (goal >= ${RATIO_GOAL}x) | ` +
-      `p99 ms (goal <= ${P99_GOAL_MS}) | server CPU us/req | errors | met |\n`,
+      `p99 ms (goal <= ${P99_GOAL_MS}) | server CPU us/req | bare CPU us/req | errors | met |\n`,
   );
-  process.stdout.write('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n');
+  process.stdout.write('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n');
   let allMet = true;
   for (const { ours: r, bare } of results) {
     const ratio = r.requestsPerSecond / bare.requestsPerSecond;
@@ -213,7 +235,8 @@ async function main(): Promise<void> {
     allMet &&= met;
     process.stdout.write(
       `| ${r.server} | GET ${r.path} | ${r.requestsPerSecond} | ${bare.requestsPerSecond} | ` +
-        `${ratio.toFixed(2)}x | ${r.p99Ms} | ${r.cpuUsPerRequest ?? '-'} | ${r.failures} | ` +
+        `${ratio.toFixed(2)}x | ${r.p99Ms} | ${r.cpuUsPerRequest ?? '-'} | ` +
+        `${bare.cpuUsPerRequest ?? '-'} | ${r.failures} | ` +
         `${met ? 'yes' : 'NO'} |\n`,
     );
   }

@@ -70,7 +70,7 @@ export async function operatorOf(
 }
 
 /**
- * The preHandler of every admin route: 401 without a valid token (app.authenticate), 403 for a
+ * The preHandler of every admin route: 401 without a valid token (app.authenticateRequest), 403 for a
  * caller who is not an operator now; sets `request.operator`.
  */
 export function requireOperator(app: FastifyInstance) {
@@ -79,7 +79,7 @@ export function requireOperator(app: FastifyInstance) {
     cognitoIssuer: app.config.cognitoIssuer,
   };
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    await app.authenticate(request, reply);
+    await app.authenticateRequest(request);
     const { sub, claims } = request.identity;
     const operator = await operatorOf(app.db, rule, sub, claims);
     if (!operator) throw new HttpError(403, OPERATORS_ONLY_MESSAGE);

@@ -22,6 +22,7 @@ export { createDbSmsOutbox, type SmsOutbox } from './sms';
 export {
   createIdTokenVerifier,
   UnauthenticatedError,
+  type IdTokenVerifier,
   type TrustedIssuer,
   type VerifiedIdentity,
 } from './verifier';

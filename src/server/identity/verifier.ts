@@ -47,6 +47,12 @@ export interface TrustedIssuer {
   keys?: JSONWebKeySet | JWTVerifyGetKey;
   /** Optional revocation check (e.g. `app.identity.isSessionActive` on `origin_jti`). */
   isActive?: (payload: JWTPayload) => Promise<boolean>;
+  /**
+   * `isActive`'s answer when it is known without waiting (e.g. a reused answer still fresh):
+   * true or false, or undefined when only `isActive` can tell. Used by
+   * {@link IdTokenVerifier.verifyKnown}; without it, tokens of this issuer are never known.
+   */
+  isActiveNow?: (payload: JWTPayload) => boolean | undefined;
 }
 
 /** Options of `createIdTokenVerifier`. */
@@ -81,6 +87,28 @@ export interface VerifiedIdentity {
 export interface IdTokenVerifier {
   /** The identity of a valid id token in `authorization` (raw or `Bearer <token>`). */
   verify(authorization: string | undefined | null): Promise<VerifiedIdentity>;
+  /**
+   * The identity `verify` would return, when it is known at once: the token was verified
+   * before, has not expired, and its issuer's session check answers true without waiting
+   * (`isActiveNow`). Undefined otherwise, including for every token `verify` would refuse:
+   * call `verify` then (it gives the reason). Never throws.
+   */
+  verifyKnown(authorization: string | undefined | null): VerifiedIdentity | undefined;
+}
+
+/** The token of an Authorization header value (raw or `Bearer <token>`); '' when there is none. */
+function tokenOf(authorization: string | undefined | null): string {
+  const value = authorization?.trim();
+  if (!value || value === 'Unauthenticated') return '';
+  return value.replace(/^Bearer\s+/i, '');
+}
+
+/** A verified token: its claims, its issuer and the identity `verify` returns for it. */
+interface Verified {
+  payload: JWTPayload;
+  issuer: TrustedIssuer;
+  /** Shared by every call with this token: never modify it. */
+  identity: VerifiedIdentity;
 }
 
 /** The shape of a compact JWS: three base64url parts. */
@@ -102,13 +130,11 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
   }
   if (options.clientIds.length === 0) throw new Error('createIdTokenVerifier needs a client id');
   const cacheSize = options.cacheSize ?? VERIFIED_TOKEN_CACHE_SIZE;
-  /** Verified tokens (the exact compact string) -> their payload and issuer, oldest first. */
-  const verified = new Map<string, { payload: JWTPayload; issuer: TrustedIssuer }>();
+  /** Verified tokens (the exact compact string) -> what they say, oldest first. */
+  const verified = new Map<string, Verified>();
 
   /** The payload of a token verified before and not expired yet. */
-  const remembered = (
-    token: string,
-  ): { payload: JWTPayload; issuer: TrustedIssuer } | undefined => {
+  const remembered = (token: string): Verified | undefined => {
     const hit = verified.get(token);
     if (!hit) return undefined;
     // jose refuses a token once now >= exp (no clock tolerance): the same rule here.
@@ -116,19 +142,17 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
     verified.delete(token);
     return undefined;
   };
-  const remember = (token: string, payload: JWTPayload, issuer: TrustedIssuer): void => {
+  const remember = (token: string, entry: Verified): void => {
     if (cacheSize <= 0) return;
     if (verified.size >= cacheSize) {
       const oldest = verified.keys().next();
       if (!oldest.done) verified.delete(oldest.value);
     }
-    verified.set(token, { payload, issuer });
+    verified.set(token, entry);
   };
 
   /** Verifies the signature and claims of `token` (not its session). */
-  const verifySigned = async (
-    token: string,
-  ): Promise<{ payload: JWTPayload; issuer: TrustedIssuer }> => {
+  const verifySigned = async (token: string): Promise<Verified> => {
     let unverified: JWTPayload;
     try {
       unverified = decodeJwt(token);
@@ -154,27 +178,40 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
     if (payload.token_use !== 'id' || typeof payload.sub !== 'string') {
       throw new UnauthenticatedError('invalid');
     }
-    remember(token, payload, entry.issuer);
-    return { payload, issuer: entry.issuer };
+    const result: Verified = {
+      payload,
+      issuer: entry.issuer,
+      identity: {
+        sub: payload.sub,
+        email: typeof payload.email === 'string' ? payload.email : '',
+        claims: payload,
+      },
+    };
+    remember(token, result);
+    return result;
   };
 
   return {
     async verify(authorization) {
-      const value = authorization?.trim();
-      if (!value || value === 'Unauthenticated') throw new UnauthenticatedError('missing');
-      const token = value.replace(/^Bearer\s+/i, '');
+      const token = tokenOf(authorization);
+      if (!token) throw new UnauthenticatedError('missing');
       // A remembered token passed every check below when it was verified.
       const known = remembered(token);
       if (!known && !COMPACT_JWS.test(token)) throw new UnauthenticatedError('malformed');
-      const { payload, issuer } = known ?? (await verifySigned(token));
+      const { payload, issuer, identity } = known ?? (await verifySigned(token));
       if (issuer.isActive && !(await issuer.isActive(payload))) {
         throw new UnauthenticatedError('revoked');
       }
-      return {
-        sub: payload.sub as string,
-        email: typeof payload.email === 'string' ? payload.email : '',
-        claims: payload,
-      };
+      return identity;
+    },
+
+    verifyKnown(authorization) {
+      const token = tokenOf(authorization);
+      const known = token ? remembered(token) : undefined;
+      if (!known) return undefined;
+      const { issuer } = known;
+      if (issuer.isActive && issuer.isActiveNow?.(known.payload) !== true) return undefined;
+      return known.identity;
     },
   };
 }

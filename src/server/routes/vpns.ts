@@ -50,6 +50,19 @@ function sharedAnswerSender(): (reply: FastifyReply, answer: object) => FastifyR
   };
 }
 
+/**
+ * Sends `answer` with `send` once it is read. The promise resolves to the reply, as an async
+ * handler that sent it returns it (Fastify then leaves the reply alone); typed `void` for the
+ * route's return type, which only lists payloads.
+ */
+function answerLater<T extends object>(
+  reply: FastifyReply,
+  answer: Promise<T>,
+  send: (reply: FastifyReply, answer: object) => FastifyReply,
+): Promise<void> {
+  return answer.then((value) => send(reply, value)) as Promise<unknown> as Promise<void>;
+}
+
 /** Registers the VPN routes. */
 const vpnRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const preHandler = app.authenticate;
@@ -67,14 +80,17 @@ const vpnRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ListVpnsResponseSchema, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      assertFiniteQuery(request.query.pageSize, 'pageSize', [1, MAX_PAGE_SIZE]);
-      const page = await app.vpns.list(
-        request.identity.sub,
-        request.query.pageSize,
-        request.query.nextPageToken,
-      );
-      return sendList(reply, page);
+    (request, reply) => {
+      const { pageSize, nextPageToken } = request.query;
+      assertFiniteQuery(pageSize, 'pageSize', [1, MAX_PAGE_SIZE]);
+      const { sub } = request.identity;
+      // A cached first page is sent at once (no promise); anything else is read.
+      const known = nextPageToken ? undefined : app.vpns.listKnown(sub, pageSize);
+      if (known) {
+        sendList(reply, known);
+        return;
+      }
+      return answerLater(reply, app.vpns.list(sub, pageSize, nextPageToken), sendList);
     },
   );
 
@@ -110,8 +126,17 @@ const vpnRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: VpnWithMetricsSchema, ...errorResponses },
       },
     },
-    async (request, reply) =>
-      sendVpn(reply, await app.vpns.get(request.identity.sub, vpnIdOfParam(request.params.vpnId))),
+    (request, reply) => {
+      const vpnId = vpnIdOfParam(request.params.vpnId);
+      const { sub } = request.identity;
+      // A cached VPN is sent at once (no promise); anything else (a missing one too) is read.
+      const known = app.vpns.getKnown(sub, vpnId);
+      if (known) {
+        sendVpn(reply, known);
+        return;
+      }
+      return answerLater(reply, app.vpns.get(sub, vpnId), sendVpn);
+    },
   );
 
   app.patch(

@@ -86,6 +86,17 @@ export class VpnReadCache {
   }
 
   /**
+   * The cached answer `key` of owner `sub` if there is one and it has not expired (what `get`
+   * would return without loading), else undefined: no load, no promise. Undefined also while
+   * not caching, and for a cached `undefined`.
+   */
+  peek<T>(sub: string, key: string): T | undefined {
+    if (!this.active) return undefined;
+    const hit = this.owners.get(sub)?.answers.get(key);
+    return hit && hit.expiresAtMs > this.clock() ? (hit.value as T) : undefined;
+  }
+
+  /**
    * The answer `key` of owner `sub`: cached, or loaded by `load` (concurrent identical reads
    * share one load) and cached when nothing of `sub` changed while it ran.
    */

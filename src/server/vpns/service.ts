@@ -123,10 +123,21 @@ export interface VpnService {
    * answer may be shared with other calls (the read cache's): never modify it.
    */
   list(sub: string, pageSize: number, nextPageToken?: string): Promise<ListVpnsResponse>;
+  /**
+   * The first page `list(sub, pageSize)` would return, when the read cache holds it (no query,
+   * no promise); undefined otherwise (call `list`). Shared: never modify it.
+   */
+  listKnown(sub: string, pageSize: number): ListVpnsResponse | undefined;
   /** Validates and records a new VPN (state Creating), queues its provisioning; its id. */
   create(caller: Caller, body: unknown): Promise<string>;
   /** The caller's VPN with its metrics; the answer may be shared: never modify it. */
   get(sub: string, vpnId: string): Promise<VpnWithMetricsJson>;
+  /**
+   * What `get(sub, vpnId)` would return, when the read cache holds the VPN (no query, no
+   * promise); undefined otherwise (call `get`, which also answers a missing VPN). Shared: never
+   * modify it.
+   */
+  getKnown(sub: string, vpnId: string): VpnWithMetricsJson | undefined;
   /**
    * Gives the caller's VPN a new maxPeanuts and/or deleteAfter (core's validateExtendVpn, under
    * the owner's lock, as a metering pass takes it: the next pass uses the new values); the VPN
@@ -189,6 +200,12 @@ function withForecast(vpn: Vpn, forecasts: ReadonlyMap<string, VpnForecast> | un
   return forecast ? { ...vpn, forecast } : vpn;
 }
 
+/** A VPN as `get` reads it (the read cache keeps it): its row and its forecasts. */
+interface VpnRead {
+  row: VpnRow;
+  forecasts: ReadonlyMap<string, VpnForecast> | undefined;
+}
+
 /** True when two metrics are the same. */
 function sameMetrics(a: VpnMetricsJson, b: VpnMetricsJson): boolean {
   return a.duration === b.duration && a.bytes === b.bytes && a.peanuts === b.peanuts;
@@ -212,6 +229,20 @@ export function createVpnService(options: VpnServiceOptions): VpnService {
     cache ? cache.get(sub, key, load) : load();
   // The last answer of `get` per cached read (the read object lives as long as its cache entry).
   const answers = new WeakMap<object, VpnWithMetricsJson>();
+  /** The cache key of a list page. */
+  const listKey = (pageSize: number, after: string | undefined): string =>
+    `list:${pageSize}:${after ?? ''}`;
+  /** What `get` answers for the read `read` (the cache's or a fresh one). */
+  const answerOf = (read: VpnRead): VpnWithMetricsJson => {
+    // The answer of a cached read is shared while its metrics are the same (they move with
+    // the clock once a second): the route serialises it once (routes/vpns.ts).
+    const metrics = metricsOf(read.row, clock());
+    const previous = answers.get(read);
+    if (previous?.metrics && sameMetrics(previous.metrics, metrics)) return previous;
+    const answer = { vpn: withForecast(toVpn(read.row), read.forecasts), metrics };
+    answers.set(read, answer);
+    return answer;
+  };
 
   const owned = async (sub: string, vpnId: string): Promise<VpnRow> => {
     const row = await findOwned(db, sub, vpnId);
@@ -269,7 +300,7 @@ export function createVpnService(options: VpnServiceOptions): VpnService {
 
     async list(sub, pageSize, nextPageToken) {
       const after = nextPageToken ? vpnIdOfPageToken(nextPageToken) : undefined;
-      return cached(sub, `list:${pageSize}:${after ?? ''}`, async () => {
+      return cached(sub, listKey(pageSize, after), async () => {
         const [rows, totalVpns] = await Promise.all([
           listPage(db, sub, pageSize + 1, after),
           countAll(db, sub),
@@ -304,22 +335,22 @@ export function createVpnService(options: VpnServiceOptions): VpnService {
       return row.vpnId;
     },
 
+    listKnown: (sub, pageSize) => cache?.peek<ListVpnsResponse>(sub, listKey(pageSize, undefined)),
+
     async get(sub, vpnId) {
-      const read = await cached(sub, `get:${vpnId}`, async () => {
+      const read = await cached(sub, `get:${vpnId}`, async (): Promise<VpnRead | undefined> => {
         const row = await findOwned(db, sub, vpnId);
         const forecasts =
           row?.state === 'Running' ? await forecastsOf(db, ledger, sub, clock()) : undefined;
         return row && { row, forecasts };
       });
       if (!read) throw new VpnNotFoundError(vpnId);
-      // The answer of a cached read is shared while its metrics are the same (they move with
-      // the clock once a second): the route serialises it once (routes/vpns.ts).
-      const metrics = metricsOf(read.row, clock());
-      const previous = answers.get(read);
-      if (previous?.metrics && sameMetrics(previous.metrics, metrics)) return previous;
-      const answer = { vpn: withForecast(toVpn(read.row), read.forecasts), metrics };
-      answers.set(read, answer);
-      return answer;
+      return answerOf(read);
+    },
+
+    getKnown(sub, vpnId) {
+      const read = cache?.peek<VpnRead>(sub, `get:${vpnId}`);
+      return read && answerOf(read);
     },
 
     async extend(caller, vpnId, body) {

@@ -5,13 +5,19 @@
  * Decorates `app.authenticate` (a preHandler) and `request.identity`.
  */
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db';
 import { users } from '../../db/schema';
 import {
   createIdTokenVerifier,
   UnauthenticatedError,
+  type IdTokenVerifier,
   type ExternalAccounts,
   type TrustedIssuer,
   type VerifiedIdentity,
@@ -23,9 +29,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * preHandler of authenticated routes: 401 unless the id token is valid, its session active
-     * and its account not disabled.
+     * and its account not disabled. Calls `done` at once (no promise) when all three answers
+     * are known in this process (see {@link authenticateKnown}), later otherwise.
      */
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    authenticate: (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      done: HookHandlerDoneFunction,
+    ) => void;
+    /** `authenticate` as a promise, for preHandlers that check more after it (operators'). */
+    authenticateRequest: (request: FastifyRequest) => Promise<void>;
     /**
      * Drops the auth hook's kept `disabled` flags: call it once an operator's disabling or
      * enabling of an account is committed, so this process sees it on its next request.
@@ -103,6 +116,7 @@ async function auth(app: FastifyInstance, opts: AuthOptions): Promise<void> {
       issuer: identity.issuer,
       keys: identity.getKey,
       isActive: (claims) => isSessionActive(String(claims.origin_jti)),
+      isActiveNow: (claims) => isSessionActive.peek(String(claims.origin_jti))?.value,
     });
   }
   if (app.config.cognitoIssuer) issuers.push({ issuer: app.config.cognitoIssuer });
@@ -112,7 +126,16 @@ async function auth(app: FastifyInstance, opts: AuthOptions): Promise<void> {
   app.decorate('accountAccessChanged', () => isDisabled.forget());
 
   app.decorateRequest('identity', null as unknown as VerifiedIdentity);
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  const cognitoIssuer = app.config.cognitoIssuer;
+  const known = (authorization: string | undefined): VerifiedIdentity | undefined =>
+    authenticateKnown(authorization, {
+      verifier,
+      isDisabledNow: (sub) => isDisabled.peek(sub)?.value,
+      needsAccountRow: (identity) =>
+        opts.externalAccounts !== undefined && identity.claims.iss === cognitoIssuer,
+    });
+  /** The full check: every answer not known yet is asked (and a refusal logged). */
+  const authenticateSlowly = async (request: FastifyRequest): Promise<void> => {
     try {
       request.identity = await verifier.verify(request.headers.authorization);
     } catch (error) {
@@ -139,7 +162,52 @@ async function auth(app: FastifyInstance, opts: AuthOptions): Promise<void> {
       request.log.info({ reason: 'disabled' }, 'unauthenticated call');
       throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
     }
+  };
+  app.decorate(
+    'authenticate',
+    (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+      const identity = known(request.headers.authorization);
+      if (identity) {
+        request.identity = identity;
+        done();
+        return;
+      }
+      authenticateSlowly(request).then(() => done(), done);
+    },
+  );
+  app.decorate('authenticateRequest', (request: FastifyRequest): Promise<void> => {
+    const identity = known(request.headers.authorization);
+    if (!identity) return authenticateSlowly(request);
+    request.identity = identity;
+    return Promise.resolve();
   });
+}
+
+/** What {@link authenticateKnown} consults. */
+export interface KnownAnswers {
+  verifier: Pick<IdTokenVerifier, 'verifyKnown'>;
+  /** The account's `disabled` flag if a fresh answer is kept, else undefined. */
+  isDisabledNow: (sub: string) => boolean | undefined;
+  /** True when this identity's account row may have to be made first (a Cognito user's). */
+  needsAccountRow: (identity: VerifiedIdentity) => boolean;
+}
+
+/**
+ * The auth hook's fast path: the caller's identity when every check the full path makes is
+ * already answered in this process, without a query or a promise: the token verified before
+ * and not expired, its session check's answer kept and true (a sign-out in this process drops
+ * it at once; another process's within {@link SESSION_CHECK_TTL_MS}), its account's `disabled`
+ * answer kept and false (an operator's change in this process drops it at once; another
+ * process's within {@link ACCOUNT_CHECK_TTL_MS}), and no account row to make. Undefined
+ * otherwise: the full path decides (and is the only one that refuses).
+ */
+export function authenticateKnown(
+  authorization: string | undefined,
+  answers: KnownAnswers,
+): VerifiedIdentity | undefined {
+  const identity = answers.verifier.verifyKnown(authorization);
+  if (!identity || answers.needsAccountRow(identity)) return undefined;
+  return answers.isDisabledNow(identity.sub) === false ? identity : undefined;
 }
 
 export default fp(auth, { name: 'auth', dependencies: ['config', 'database'] });

@@ -10,6 +10,11 @@ const MAX_ANSWERS = 100_000;
 /** A check whose kept answers can be dropped. */
 export interface ReusedAnswers<T> {
   (key: string): Promise<T>;
+  /**
+   * The kept answer of `key` if there is one and it is still fresh (as the call would return
+   * it), without a query or a promise; undefined when the call would have to ask `check`.
+   */
+  peek(key: string): { readonly value: T } | undefined;
   /** Forgets every kept answer (this process changed what they depend on). */
   forget(): void;
 }
@@ -28,9 +33,13 @@ export function reuseAnswers<T>(
   const running = new Map<string, Promise<T>>();
   // Bumped by forget(): a check that started before it does not keep its answer.
   let generation = 0;
-  const reused = (key: string): Promise<T> => {
+  const fresh = (key: string): { value: T; startedAtMs: number } | undefined => {
     const known = answers.get(key);
-    if (known && clock() - known.startedAtMs < ttlMs) return Promise.resolve(known.value);
+    return known && clock() - known.startedAtMs < ttlMs ? known : undefined;
+  };
+  const reused = (key: string): Promise<T> => {
+    const known = fresh(key);
+    if (known) return Promise.resolve(known.value);
     let answer = running.get(key);
     if (!answer) {
       const startedAtMs = clock();
@@ -49,6 +58,7 @@ export function reuseAnswers<T>(
     return answer;
   };
   return Object.assign(reused, {
+    peek: fresh,
     forget() {
       generation += 1;
       answers.clear();
