@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import type { App } from '../../../src/server/app';
 import { MEMORY_DATA_DIR, openDatabase, type DatabaseHandle } from '../../../src/server/db';
-import { vpns } from '../../../src/server/db/schema';
+import { users, vpns } from '../../../src/server/db/schema';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../support/helpers';
 import {
   api,
@@ -71,6 +71,28 @@ describe.each(DATABASE_KINDS)('API caches on %s', (kind) => {
     );
     // And it stays refused.
     expect((await api(app, user, 'GET', '/v1/vpns?pageSize=4')).status).toBe(401);
+  });
+
+  it('refuses on the very next request a sign-out or a disabling in this process, though the auth hook remembered every answer', async () => {
+    // Each request below after the warm-up is answered by the auth hook's fast path (token,
+    // session and account answers all remembered): it must not outlive a change made here.
+    const warm = async (user: TestUser): Promise<void> => {
+      for (let i = 0; i < 3; i++) {
+        expect((await api(app, user, 'GET', '/v1/vpns?pageSize=4')).status).toBe(200);
+      }
+    };
+    const signedOut = await signUpUser(app, 'fastsignout');
+    await warm(signedOut);
+    await signOutEverywhere(app, signedOut);
+    expect((await api(app, signedOut, 'GET', '/v1/vpns?pageSize=4')).status).toBe(401);
+
+    const disabled = await signUpUser(app, 'fastdisabled');
+    await warm(disabled);
+    // As an operator's disabling does (admin/accountActions.ts): the flag, then the hook told.
+    await app.db.update(users).set({ disabled: true }).where(eq(users.sub, disabled.sub));
+    app.accountAccessChanged();
+    expect((await api(app, disabled, 'GET', '/v1/vpns?pageSize=4')).status).toBe(401);
+    expect((await api(app, disabled, 'GET', '/v1/vpns/1%40eu-west-3')).status).toBe(401);
   });
 
   it('refuses the tokens of a deleted account and forgets its VPNs', async () => {

@@ -5,7 +5,7 @@
  * row, so a removed or disabled operator loses the role at once.
  */
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db';
 import { users } from '../db/schema';
 import { HttpError } from '../errors';
@@ -78,7 +78,7 @@ export function requireOperator(app: FastifyInstance) {
     adminEmails: app.config.adminEmails,
     cognitoIssuer: app.config.cognitoIssuer,
   };
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  return async (request: FastifyRequest): Promise<void> => {
     await app.authenticateRequest(request);
     const { sub, claims } = request.identity;
     const operator = await operatorOf(app.db, rule, sub, claims);
