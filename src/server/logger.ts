@@ -9,6 +9,7 @@ import {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import pino from 'pino';
 import type { LogLevel } from './config';
 
 /** Text that replaces a redacted value. */
@@ -122,6 +123,64 @@ export interface LogDestination {
   write(line: string): void;
 }
 
+/** Where a {@link TurnBatchedDestination} writes: a synchronous writer (sonic-boom's). */
+export interface LogSink {
+  write(chunk: string): unknown;
+}
+
+/**
+ * A log destination that writes the lines of one event-loop turn together, in one synchronous
+ * write at the end of the turn (`setImmediate`), in the order they came. Under load an answer
+ * per connection is logged each turn: one write for all of them instead of pino's default
+ * stdout stream (sonic-boom asynchronous: a thread-pool write per batch, its callbacks, and the
+ * pending text's byte length measured again for every line). A line is never held past its
+ * turn; the lines of the last turn are written when the process exits (`exit`), and lost only
+ * if it is killed (as the default stream's pending text would be).
+ */
+export class TurnBatchedDestination implements LogDestination {
+  private pending: string[] = [];
+  private scheduled = false;
+
+  /** Lines go to `sink` (default stdout through a synchronous sonic-boom). */
+  constructor(private readonly sink: LogSink = pino.destination({ dest: 1, sync: true })) {}
+
+  /** Queues `line` for the end of this turn. */
+  write(line: string): void {
+    this.pending.push(line);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(this.flushSync);
+    }
+  }
+
+  /** Writes the queued lines now (pino calls it on `logger.flush()`). */
+  flush(callback?: (error?: Error) => void): void {
+    this.flushSync();
+    callback?.();
+  }
+
+  /** Writes the queued lines now. */
+  readonly flushSync = (): void => {
+    this.scheduled = false;
+    const lines = this.pending;
+    if (lines.length === 0) return;
+    this.pending = [];
+    this.sink.write(lines.length === 1 ? lines[0] : lines.join(''));
+  };
+}
+
+let stdoutDestination: TurnBatchedDestination | undefined;
+
+/** The process's one stdout log destination (its last lines written at exit). */
+export function stdoutLogDestination(): TurnBatchedDestination {
+  if (!stdoutDestination) {
+    const destination = new TurnBatchedDestination();
+    process.once('exit', destination.flushSync);
+    stdoutDestination = destination;
+  }
+  return stdoutDestination;
+}
+
 /**
  * Fastify `logger` options at `level`; `stream` overrides stdout (tests capture logs with it).
  */
@@ -133,7 +192,7 @@ export function loggerOptions(
     level,
     formatters: { log: (object) => redactSecrets(object) },
     serializers: { req: serializeRequest },
-    ...(stream ? { stream } : {}),
+    stream: stream ?? stdoutLogDestination(),
   };
 }
 

@@ -96,6 +96,14 @@ export interface IdTokenVerifier {
   verifyKnown(authorization: string | undefined | null): VerifiedIdentity | undefined;
 }
 
+/** Characters of a token's end that key the verified tokens (its signature's, for a JWS). */
+const TOKEN_KEY_LENGTH = 32;
+
+/** The key of `token` among the verified tokens (two tokens sharing it only evict each other). */
+function tokenKey(token: string): string {
+  return token.length > TOKEN_KEY_LENGTH ? token.slice(-TOKEN_KEY_LENGTH) : token;
+}
+
 /** The token of an Authorization header value (raw or `Bearer <token>`); '' when there is none. */
 function tokenOf(authorization: string | undefined | null): string {
   const value = authorization?.trim();
@@ -130,16 +138,21 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
   }
   if (options.clientIds.length === 0) throw new Error('createIdTokenVerifier needs a client id');
   const cacheSize = options.cacheSize ?? VERIFIED_TOKEN_CACHE_SIZE;
-  /** Verified tokens (the exact compact string) -> what they say, oldest first. */
-  const verified = new Map<string, Verified>();
+  /**
+   * Verified tokens by the end of their signature ({@link tokenKey}) -> what they say and the
+   * exact token, oldest first. A lookup hashes a few characters instead of the 1.2 KB token (a
+   * header string is new on every request, so its hash is never cached), then compares the
+   * whole token.
+   */
+  const verified = new Map<string, Verified & { token: string }>();
 
   /** The payload of a token verified before and not expired yet. */
   const remembered = (token: string): Verified | undefined => {
-    const hit = verified.get(token);
-    if (!hit) return undefined;
+    const hit = verified.get(tokenKey(token));
+    if (!hit || hit.token !== token) return undefined;
     // jose refuses a token once now >= exp (no clock tolerance): the same rule here.
     if (clock() < Number(hit.payload.exp) * 1000) return hit;
-    verified.delete(token);
+    verified.delete(tokenKey(token));
     return undefined;
   };
   const remember = (token: string, entry: Verified): void => {
@@ -148,7 +161,7 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
       const oldest = verified.keys().next();
       if (!oldest.done) verified.delete(oldest.value);
     }
-    verified.set(token, entry);
+    verified.set(tokenKey(token), { ...entry, token });
   };
 
   /** Verifies the signature and claims of `token` (not its session). */

@@ -127,13 +127,15 @@ async function auth(app: FastifyInstance, opts: AuthOptions): Promise<void> {
 
   app.decorateRequest('identity', null as unknown as VerifiedIdentity);
   const cognitoIssuer = app.config.cognitoIssuer;
+  // Made once: no closure per request.
+  const knownAnswers: KnownAnswers = {
+    verifier,
+    isDisabledNow: (sub) => isDisabled.peek(sub)?.value,
+    needsAccountRow: (identity) =>
+      opts.externalAccounts !== undefined && identity.claims.iss === cognitoIssuer,
+  };
   const known = (authorization: string | undefined): VerifiedIdentity | undefined =>
-    authenticateKnown(authorization, {
-      verifier,
-      isDisabledNow: (sub) => isDisabled.peek(sub)?.value,
-      needsAccountRow: (identity) =>
-        opts.externalAccounts !== undefined && identity.claims.iss === cognitoIssuer,
-    });
+    authenticateKnown(authorization, knownAnswers);
   /** The full check: every answer not known yet is asked (and a refusal logged). */
   const authenticateSlowly = async (request: FastifyRequest): Promise<void> => {
     try {
