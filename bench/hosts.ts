@@ -19,9 +19,12 @@
  * Needs `/usr/sbin/nats-server` (or NATS_SERVER): elsewhere it prints why it is skipped.
  * Environment: BENCH_HOSTS_VPNS (default 1000), BENCH_HOSTS_ACCOUNTS (default 20),
  * BENCH_HOSTS_CONCURRENCY (lifecycle jobs at once
- * in the service process; default the lifecycle's own, 64), LOG_LEVEL (default warn).
+ * in the service process; default the lifecycle's own, 64), LOG_LEVEL (default warn),
+ * BENCH_HOSTS_PROFILE (a file: the service process's CPU profile of the measured span only, from
+ * the first create to the last Running, in the `.cpuprofile` format of `node --cpu-prof`).
  */
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
@@ -212,6 +215,13 @@ async function main(): Promise<void> {
         const created = new Map<string, number>();
         const seen = new Map<string, number>();
         const ownIds = users.map(() => new Set<string>());
+        const profileFile = process.env.BENCH_HOSTS_PROFILE;
+        const profiler = profileFile ? new Session() : undefined;
+        if (profiler) {
+          profiler.connect();
+          await profiler.post('Profiler.enable');
+          await profiler.post('Profiler.start');
+        }
         counting = true;
         const cpuBefore = process.cpuUsage();
         const hostCpuBefore = hosts.reduce((sum, host) => sum + cpuSecondsOf(host), 0);
@@ -255,6 +265,11 @@ async function main(): Promise<void> {
         const cpu = process.cpuUsage(cpuBefore);
         hostCpuSeconds = hosts.reduce((sum, host) => sum + cpuSecondsOf(host), 0) - hostCpuBefore;
         counting = false;
+        if (profiler && profileFile) {
+          const { profile } = await profiler.post('Profiler.stop');
+          fs.writeFileSync(profileFile, JSON.stringify(profile));
+          profiler.disconnect();
+        }
         jobs = (await jobCount(database.executeSql)) - jobsBefore;
         commands = (await commandsStored()) - commandsBefore;
         const ids = [...created.keys()];

@@ -17,6 +17,22 @@ export const FORECAST_WINDOW_MS = 5 * 60_000;
 /** The price of running time alone, nano-peanuts per ms (spec §9): the least rate. */
 const TIME_RATE = NANO_PER_SECOND / 1000;
 
+/** The columns of a Running VPN a forecast reads (not the whole row: no keys). */
+const FORECAST_COLUMNS = {
+  vpnId: vpns.vpnId,
+  runningAt: vpns.runningAt,
+  meteredAt: vpns.meteredAt,
+  deleteAfter: vpns.deleteAfter,
+  consumedNano: vpns.consumedNano,
+  maxPeanutsNano: vpns.maxPeanutsNano,
+};
+
+/** A Running VPN's columns that a forecast reads. */
+type ForecastRow = Pick<
+  VpnRow,
+  'vpnId' | 'runningAt' | 'meteredAt' | 'deleteAfter' | 'consumedNano' | 'maxPeanutsNano'
+>;
+
 /**
  * The forecast of each Running VPN of `sub` at `nowMs`, by vpnId (see the module comment).
  * Empty when none runs.
@@ -28,7 +44,7 @@ export async function forecastsOf(
   nowMs: number,
 ): Promise<Map<string, VpnForecast>> {
   const running = await db
-    .select()
+    .select(FORECAST_COLUMNS)
     .from(vpns)
     .where(and(eq(vpns.userSub, sub), eq(vpns.state, 'Running')));
   const forecasts = new Map<string, VpnForecast>();
@@ -76,7 +92,7 @@ export async function forecastsOf(
 }
 
 /** The VPN's start (0 at runningAt), its recorded points, and its totals as charged now. */
-function withTotals(row: VpnRow, points: ConsumedAt[]): ConsumedAt[] {
+function withTotals(row: ForecastRow, points: ConsumedAt[]): ConsumedAt[] {
   const all = [...points];
   if (row.runningAt && (all.length === 0 || all[0].atMs > row.runningAt.getTime())) {
     all.unshift({ atMs: row.runningAt.getTime(), consumedNano: 0 });

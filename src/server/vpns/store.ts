@@ -48,8 +48,14 @@ export const WIPED_SECRETS = {
   presharedKey: null,
 } as const;
 
+/** The columns of a row {@link toVpn} reads (a list page selects only these). */
+export type VpnListRow = Pick<
+  VpnRow,
+  'vpnId' | 'createdAt' | 'region' | 'state' | 'deleteAfter' | 'maxPeanutsNano'
+>;
+
 /** The VPN of a row, as the API answers it (spec §3). */
-export function toVpn(row: VpnRow): Vpn {
+export function toVpn(row: VpnListRow): Vpn {
   return {
     vpnId: row.vpnId,
     createdAt: row.createdAt.toISOString(),
@@ -143,16 +149,29 @@ export async function countAll(db: Executor, userSub: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** The columns of a list page ({@link VpnListRow}): a sixth of a row's, none of its keys. */
+const LIST_COLUMNS = {
+  vpnId: vpns.vpnId,
+  createdAt: vpns.createdAt,
+  region: vpns.region,
+  state: vpns.state,
+  deleteAfter: vpns.deleteAfter,
+  maxPeanutsNano: vpns.maxPeanutsNano,
+};
+
 /**
  * One page of `userSub`'s VPNs, newest first (by creation time, then id), after the VPN
- * `afterVpnId` (the last of the previous page) when given; `limit` rows at most.
+ * `afterVpnId` (the last of the previous page) when given; `limit` rows at most, with only the
+ * columns {@link toVpn} reads; and the number of all of `userSub`'s VPNs (any state, whatever
+ * the page), counted by the same statement (an uncorrelated sub-select, run once), or by a
+ * second one when the page is empty.
  */
 export async function listPage(
   db: Executor,
   userSub: string,
   limit: number,
   afterVpnId?: string,
-): Promise<VpnRow[]> {
+): Promise<{ rows: VpnListRow[]; total: number }> {
   const mine = eq(vpns.userSub, userSub);
   let where = mine;
   if (afterVpnId !== undefined) {
@@ -162,12 +181,20 @@ export async function listPage(
       or(lt(vpns.createdAt, after), and(eq(vpns.createdAt, after), lt(vpns.vpnId, afterVpnId))),
     ) as typeof mine;
   }
-  return db
-    .select()
+  const rows = await db
+    .select({
+      ...LIST_COLUMNS,
+      total:
+        sql`(SELECT count(*) FROM vpns AS counted WHERE counted.user_sub = ${userSub})`.mapWith(
+          Number,
+        ),
+    })
     .from(vpns)
     .where(where)
     .orderBy(desc(vpns.createdAt), desc(vpns.vpnId))
     .limit(limit);
+  if (rows.length === 0) return { rows: [], total: await countAll(db, userSub) };
+  return { rows, total: rows[0].total };
 }
 
 /** The values of a new VPN row. */
