@@ -13,8 +13,9 @@
  * their state file, host-state.json, written on each allocation), with the load average.
  * Counts per VPN over the same span: SQL statements sent by the service (every `pg` client
  * query: PostgreSQL only; pg-boss's apart), pg-boss jobs, commands stored in the hosts' JetStream
- * stream and results the hosts sent back. BENCH_HOSTS_STATEMENTS=N prints the N most frequent
- * statements.
+ * stream and result messages the hosts sent back (one per result from a host of protocol
+ * version 2, one per turn of its event loop from version 3). BENCH_HOSTS_STATEMENTS=N prints the
+ * N most frequent statements.
  *
  * Needs `/usr/sbin/nats-server` (or NATS_SERVER): elsewhere it prints why it is skipped.
  * Environment: BENCH_HOSTS_VPNS (default 1000), BENCH_HOSTS_ACCOUNTS (default 20),
@@ -318,7 +319,7 @@ async function main(): Promise<void> {
     `| ${count} | ${HOSTS.length} | ${concurrency ?? DEFAULT_JOB_TUNING.concurrency} | ${Math.round(percentile(times, 50))} | ${Math.round(percentile(times, 95))} | ${Math.round(percentile(seenTimes, 50))} | ${Math.round(percentile(seenTimes, 95))} | ${((1000 * cpuSeconds) / count).toFixed(2)} | ${((1000 * hostCpuSeconds) / count).toFixed(2)} |\n`,
   );
   process.stdout.write(
-    `\nPer VPN: ${databaseUrl ? `${perVpn(total)} SQL statements (${perVpn(pgBoss)} of them pg-boss's), ` : ''}${perVpn(jobs)} pg-boss jobs, ${perVpn(commands)} host commands stored, ${perVpn(reports.get('result') ?? 0)} results from hosts; ${perVpn(polls)} list polls.\n`,
+    `\nPer VPN: ${databaseUrl ? `${perVpn(total)} SQL statements (${perVpn(pgBoss)} of them pg-boss's), ` : ''}${perVpn(jobs)} pg-boss jobs, ${perVpn(commands)} host commands stored, ${perVpn(reports.get('result') ?? 0)} result messages from hosts; ${perVpn(polls)} list polls.\n`,
   );
   const p95 = percentile(times, 95);
   const cpuPerVpnMs = (1000 * cpuSeconds) / count;
