@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 
 /** A drizzle query builder that can be prepared. */
-export interface Preparable<P> {
+interface Preparable<P> {
   toSQL(): { sql: string };
   prepare(name: string): P;
 }
