@@ -276,11 +276,6 @@ export function decodeCommandMessage(
   return { commands, batchResults: value.batchResults === true };
 }
 
-/** A result from its bytes, or undefined when malformed. */
-export function decodeResult(data: Uint8Array): HostResult | undefined {
-  return resultOf(object(data));
-}
-
 /**
  * The results of a message on a result subject: a single result, or those of a
  * {@link ResultBatch} (its malformed entries dropped, at most {@link MAX_BATCH_COMMANDS}).
