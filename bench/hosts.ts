@@ -101,8 +101,8 @@ const GOAL_CPU_MS = 3;
 const BEFORE =
   'main before the first cuts (fbafcdc): p50 67-87 s, p95 73-96 s, 33-36 ms of service CPU and 82-84 ' +
   'statements per VPN; with the first cuts (ab6bb7e): p50 13-14 s, p95 18-20 s, 7.6-8.3 ms and ' +
-  '13.4 statements per VPN; with batched host commands (142e46a), alternating with the profile-led cuts at load 3.5-4.4: ' +
-  'p95 2.67-2.72 s, 2.43-2.60 ms of service CPU and 1.15-1.19 statements per VPN';
+  '13.4 statements per VPN; with batched host commands (142e46a), alternating with the profile-led cuts at load 5.5-7.2: ' +
+  'p95 2.42-3.22 s, 2.29-3.00 ms of service CPU (2.58 on average) and 1.10-1.20 statements per VPN';
 
 const HOSTS = [
   { id: 'bench-paris', region: 'eu-west-3' },
