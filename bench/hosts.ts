@@ -13,15 +13,19 @@
  * their state file, host-state.json, written on each allocation), with the load average.
  * Counts per VPN over the same span: SQL statements sent by the service (every `pg` client
  * query: PostgreSQL only; pg-boss's apart), pg-boss jobs, commands stored in the hosts' JetStream
- * stream and results the hosts sent back. BENCH_HOSTS_STATEMENTS=N prints the N most frequent
- * statements.
+ * stream and result messages the hosts sent back (one per result from a host of protocol
+ * version 2, one per turn of its event loop from version 3). BENCH_HOSTS_STATEMENTS=N prints the
+ * N most frequent statements.
  *
  * Needs `/usr/sbin/nats-server` (or NATS_SERVER): elsewhere it prints why it is skipped.
  * Environment: BENCH_HOSTS_VPNS (default 1000), BENCH_HOSTS_ACCOUNTS (default 20),
  * BENCH_HOSTS_CONCURRENCY (lifecycle jobs at once
- * in the service process; default the lifecycle's own, 64), LOG_LEVEL (default warn).
+ * in the service process; default the lifecycle's own, 64), LOG_LEVEL (default warn),
+ * BENCH_HOSTS_PROFILE (a file: the service process's CPU profile of the measured span only, from
+ * the first create to the last Running, in the `.cpuprofile` format of `node --cpu-prof`).
  */
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
@@ -93,11 +97,12 @@ function cpuSecondsOf(host: TestHost): number {
 const GOAL_P95_MS = 3000;
 /** The goal: the service's CPU per VPN, ms. */
 const GOAL_CPU_MS = 3;
-/** The figures before, same bench and machine, load average 7.7-11.8 (docs/performance.md). */
+/** The figures before, same bench and machine (docs/performance.md, with their load). */
 const BEFORE =
   'main before the first cuts (fbafcdc): p50 67-87 s, p95 73-96 s, 33-36 ms of service CPU and 82-84 ' +
   'statements per VPN; with the first cuts (ab6bb7e): p50 13-14 s, p95 18-20 s, 7.6-8.3 ms and ' +
-  '13.4 statements per VPN';
+  '13.4 statements per VPN; with batched host commands (142e46a), alternating with the profile-led cuts at load 5.5-7.2: ' +
+  'p95 2.42-3.22 s, 2.29-3.00 ms of service CPU (2.58 on average) and 1.10-1.20 statements per VPN';
 
 const HOSTS = [
   { id: 'bench-paris', region: 'eu-west-3' },
@@ -212,6 +217,13 @@ async function main(): Promise<void> {
         const created = new Map<string, number>();
         const seen = new Map<string, number>();
         const ownIds = users.map(() => new Set<string>());
+        const profileFile = process.env.BENCH_HOSTS_PROFILE;
+        const profiler = profileFile ? new Session() : undefined;
+        if (profiler) {
+          profiler.connect();
+          await profiler.post('Profiler.enable');
+          await profiler.post('Profiler.start');
+        }
         counting = true;
         const cpuBefore = process.cpuUsage();
         const hostCpuBefore = hosts.reduce((sum, host) => sum + cpuSecondsOf(host), 0);
@@ -255,6 +267,11 @@ async function main(): Promise<void> {
         const cpu = process.cpuUsage(cpuBefore);
         hostCpuSeconds = hosts.reduce((sum, host) => sum + cpuSecondsOf(host), 0) - hostCpuBefore;
         counting = false;
+        if (profiler && profileFile) {
+          const { profile } = await profiler.post('Profiler.stop');
+          fs.writeFileSync(profileFile, JSON.stringify(profile));
+          profiler.disconnect();
+        }
         jobs = (await jobCount(database.executeSql)) - jobsBefore;
         commands = (await commandsStored()) - commandsBefore;
         const ids = [...created.keys()];
@@ -303,7 +320,7 @@ async function main(): Promise<void> {
     `| ${count} | ${HOSTS.length} | ${concurrency ?? DEFAULT_JOB_TUNING.concurrency} | ${Math.round(percentile(times, 50))} | ${Math.round(percentile(times, 95))} | ${Math.round(percentile(seenTimes, 50))} | ${Math.round(percentile(seenTimes, 95))} | ${((1000 * cpuSeconds) / count).toFixed(2)} | ${((1000 * hostCpuSeconds) / count).toFixed(2)} |\n`,
   );
   process.stdout.write(
-    `\nPer VPN: ${databaseUrl ? `${perVpn(total)} SQL statements (${perVpn(pgBoss)} of them pg-boss's), ` : ''}${perVpn(jobs)} pg-boss jobs, ${perVpn(commands)} host commands stored, ${perVpn(reports.get('result') ?? 0)} results from hosts; ${perVpn(polls)} list polls.\n`,
+    `\nPer VPN: ${databaseUrl ? `${perVpn(total)} SQL statements (${perVpn(pgBoss)} of them pg-boss's), ` : ''}${perVpn(jobs)} pg-boss jobs, ${perVpn(commands)} host commands stored, ${perVpn(reports.get('result') ?? 0)} result messages from hosts; ${perVpn(polls)} list polls.\n`,
   );
   const p95 = percentile(times, 95);
   const cpuPerVpnMs = (1000 * cpuSeconds) / count;

@@ -49,7 +49,8 @@ import { KeyedChains } from './keyedChains';
 import { endpointOf, simulatedPorts } from './endpoints';
 import { connectNats, drainOrClose, redactedUrl } from '../hosts/natsConnect';
 import {
-  decodeCommands,
+  decodeCommandMessage,
+  MAX_BATCH_COMMANDS,
   PROTOCOL_VERSION,
   deliverSubject,
   encode,
@@ -58,6 +59,7 @@ import {
   type HostCommand,
   type HostResult,
   type ProvisionCommand,
+  type ResultBatch,
   type ServerInfo,
   type UsageReport,
 } from '../hosts/protocol';
@@ -96,6 +98,11 @@ export class HostAgent {
   private natsConnected = true;
   /** Byte counters changed in the state since it was last saved. */
   private countersChanged = false;
+  /**
+   * Results of this turn to answer together ({@link ResultBatch}, protocol version 3), with the
+   * callbacks of the commands that await their publication; undefined when none waits.
+   */
+  private resultOutbox: { result: HostResult; published: () => void }[] | undefined;
 
   /** Its Prometheus metrics (hostMetrics.ts). */
   readonly metrics: HostMetrics;
@@ -242,15 +249,16 @@ export class HostAgent {
    * idempotent).
    */
   private onCommand(msg: Msg): void {
-    const commands = decodeCommands(msg.data);
-    if (!commands) {
+    const decoded = decodeCommandMessage(msg.data);
+    if (!decoded) {
       this.log('warn', 'malformed command dropped');
       msg.respond(new TextEncoder().encode('+ACK'));
       return;
     }
+    const { commands, batchResults } = decoded;
     // Still working (JetStream's +WPI restarts the ack wait): a long batch is not redelivered.
     const working = setInterval(() => msg.respond(new TextEncoder().encode('+WPI')), WORKING_MS);
-    void Promise.all(commands.map((command) => this.enqueue(command)))
+    void Promise.all(commands.map((command) => this.enqueue(command, batchResults)))
       .then(
         () => msg.respond(new TextEncoder().encode('+ACK')),
         () => undefined, // logged by enqueue; not acked, so delivered again
@@ -258,8 +266,12 @@ export class HostAgent {
       .finally(() => clearInterval(working));
   }
 
-  /** Runs `command` after the previous ones of its VPN and publishes its result. */
-  private enqueue(command: HostCommand): Promise<void> {
+  /**
+   * Runs `command` after the previous ones of its VPN and publishes its result: alone, or, when
+   * its message said `batchResults`, with the other such results of the same turn (resolving once
+   * published, so the message is acked after its answers).
+   */
+  private enqueue(command: HostCommand, batchResults = false): Promise<void> {
     const key = command.op === 'list-live' ? '' : command.vpnId;
     return this.chains.run(
       key,
@@ -275,10 +287,41 @@ export class HostAgent {
           ok: result.ok,
           durationMs: Math.round(seconds * 1000),
         });
-        this.publish('result', result);
+        if (batchResults) await this.answerTogether(result);
+        else this.publish('result', result);
       },
       (error) => this.log('error', 'command failed', { op: command.op, err: safeMessage(error) }),
     );
+  }
+
+  /**
+   * Publishes `result` at the end of this turn of the event loop with the others of the turn:
+   * one {@link ResultBatch} per {@link MAX_BATCH_COMMANDS} (a lone result goes as itself).
+   * Resolves once published (or dropped: NATS closed, as {@link publish}).
+   */
+  private answerTogether(result: HostResult): Promise<void> {
+    return new Promise((published) => {
+      if (!this.resultOutbox) {
+        this.resultOutbox = [];
+        setImmediate(() => {
+          const outbox = this.resultOutbox ?? [];
+          this.resultOutbox = undefined;
+          for (let start = 0; start < outbox.length; start += MAX_BATCH_COMMANDS) {
+            const part = outbox.slice(start, start + MAX_BATCH_COMMANDS);
+            const message: HostResult | ResultBatch =
+              part.length === 1 ? part[0].result : { results: part.map((entry) => entry.result) };
+            try {
+              this.publish('result', message);
+            } catch (error) {
+              // Unanswered: the service's wait times out and its job sends the command again.
+              this.log('error', 'publishing results failed', { err: safeMessage(error) });
+            }
+          }
+          for (const entry of outbox) entry.published();
+        });
+      }
+      this.resultOutbox.push({ result, published });
+    });
   }
 
   /** Runs one command; its answer. */

@@ -25,7 +25,7 @@ import {
   COMMAND_SUBJECTS,
   commandSubject,
   consumerName,
-  decodeResult,
+  decodeResults,
   deliverSubject,
   encode,
   MAX_BATCH_COMMANDS,
@@ -195,14 +195,18 @@ export class HostBus {
     return made;
   }
 
-  /** Results answer their waiting command (only from the host it was sent to). */
+  /**
+   * Results answer their waiting command (only from the host it was sent to): one result per
+   * message, or many (a `ResultBatch` of a host of protocol version 3).
+   */
   private async route(hostId: string, kind: ReportKind, data: Uint8Array): Promise<void> {
     if (kind !== 'result') return this.options.onReport(hostId, kind, data);
-    const result = decodeResult(data);
-    const waiter = result && this.waiters.get(result.id);
-    if (!result || !waiter) return;
-    if (waiter.hostId !== hostId) this.options.onForeignResult(hostId, result);
-    else waiter.resolve(result);
+    for (const result of decodeResults(data) ?? []) {
+      const waiter = this.waiters.get(result.id);
+      if (!waiter) continue;
+      if (waiter.hostId !== hostId) this.options.onForeignResult(hostId, result);
+      else waiter.resolve(result);
+    }
   }
 
   /**
@@ -278,6 +282,8 @@ export class HostBus {
               op: 'batch',
               id: randomUUID(),
               commands: part.map(({ command }) => command as CommandBatch['commands'][number]),
+              // Answered in ResultBatch messages by a host of version 3 (one per result by 2).
+              batchResults: true,
             };
       js.publish(commandSubject(hostId), encode(message)).then(
         () => part.forEach(({ resolve }) => resolve()),

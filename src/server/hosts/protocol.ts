@@ -17,12 +17,18 @@
  *
  * Versions ({@link PROTOCOL_VERSION}, announced in every heartbeat): 1, one command per message;
  * 2, also {@link CommandBatch} (many provisions and deprovisions in one stored message, answered
- * one result per command). A host that announces no version is of version 1: the service sends
- * it single commands only, so hosts of the previous version keep working during an upgrade.
+ * one result per command); 3, a batch that says `batchResults` (the service of version 3 always
+ * does) is answered with {@link ResultBatch} messages, each carrying the results its host had in
+ * one turn of its event loop. A host that announces no version is of version 1: the service sends
+ * it single commands only, so hosts of the previous version keep working during an upgrade. The
+ * service takes a single result or a {@link ResultBatch} from any host (a host of version 2
+ * ignores `batchResults` and answers one result per message), and a host of version 3 answers
+ * one result per message to a batch that does not say `batchResults` (a service of version 2,
+ * which knows no {@link ResultBatch}), so service and hosts can be upgraded in either order.
  */
 
 /** The protocol version this code speaks (see above). */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 /** The first version that takes a {@link CommandBatch}. */
 export const BATCH_PROTOCOL_VERSION = 2;
 /** Most commands in one {@link CommandBatch}. */
@@ -123,6 +129,20 @@ export interface CommandBatch {
   id: string;
   /** 2 to {@link MAX_BATCH_COMMANDS} commands. */
   commands: (ProvisionCommand | DeprovisionCommand)[];
+  /**
+   * True: the sender takes {@link ResultBatch} answers (protocol version 3); absent: one result
+   * per message (a service of version 2).
+   */
+  batchResults?: boolean;
+}
+
+/**
+ * Many results in one message on the result subject (protocol version 3), sent only in answer to
+ * a {@link CommandBatch} that says `batchResults`: the results a host had in one turn of its
+ * event loop, at most {@link MAX_BATCH_COMMANDS}, each as it would be alone.
+ */
+export interface ResultBatch {
+  results: HostResult[];
 }
 
 /** The server a provision set up, as the service learns it (no private key). */
@@ -228,10 +248,21 @@ function commandOf(value: Record<string, unknown> | undefined): HostCommand | un
  * {@link CommandBatch} (its malformed entries dropped). Undefined when the message is malformed.
  */
 export function decodeCommands(data: Uint8Array): HostCommand[] | undefined {
+  return decodeCommandMessage(data)?.commands;
+}
+
+/**
+ * The commands of a stored message (as {@link decodeCommands}) and whether their results may be
+ * answered together ({@link ResultBatch}: a batch that says `batchResults`). Undefined when the
+ * message is malformed.
+ */
+export function decodeCommandMessage(
+  data: Uint8Array,
+): { commands: HostCommand[]; batchResults: boolean } | undefined {
   const value = object(data);
   if (value?.op !== 'batch') {
     const command = commandOf(value);
-    return command && [command];
+    return command && { commands: [command], batchResults: false };
   }
   if (!isString(value.id) || !Array.isArray(value.commands)) return undefined;
   const commands: HostCommand[] = [];
@@ -242,12 +273,34 @@ export function decodeCommands(data: Uint8Array): HostCommand[] | undefined {
         : undefined;
     if (command && command.op !== 'list-live') commands.push(command);
   }
-  return commands;
+  return { commands, batchResults: value.batchResults === true };
 }
 
-/** A result from its bytes, or undefined when malformed. */
-export function decodeResult(data: Uint8Array): HostResult | undefined {
+/**
+ * The results of a message on a result subject: a single result, or those of a
+ * {@link ResultBatch} (its malformed entries dropped, at most {@link MAX_BATCH_COMMANDS}).
+ * Undefined when the message is malformed.
+ */
+export function decodeResults(data: Uint8Array): HostResult[] | undefined {
   const value = object(data);
+  if (!value) return undefined;
+  if (!Array.isArray(value.results)) {
+    const result = resultOf(value);
+    return result && [result];
+  }
+  const results: HostResult[] = [];
+  for (const entry of (value.results as unknown[]).slice(0, MAX_BATCH_COMMANDS)) {
+    const result =
+      entry && typeof entry === 'object' && !Array.isArray(entry)
+        ? resultOf(entry as Record<string, unknown>)
+        : undefined;
+    if (result) results.push(result);
+  }
+  return results;
+}
+
+/** A result of a decoded message, or undefined when malformed. */
+function resultOf(value: Record<string, unknown> | undefined): HostResult | undefined {
   if (!value || !isString(value.id) || typeof value.ok !== 'boolean') return undefined;
   if (value.op !== 'provision' && value.op !== 'deprovision' && value.op !== 'list-live') {
     return undefined;

@@ -141,8 +141,10 @@ export function memoryAllocations(
       const takenSlots = new Set([...records.values()].map((record) => record.slot));
       const takenPorts = new Set([...records.values()].map((record) => record.listenPort));
       for (let slot = 0; slot < capacity; slot++) {
+        // The slot's port (serverPlan's listenPort) first: a plan (its addresses as text) is
+        // made only for the free slot, not for every taken one before it.
+        if (takenSlots.has(slot) || takenPorts.has(settings.firstPort + slot)) continue;
         const plan = serverPlan(settings, slot);
-        if (takenSlots.has(slot) || takenPorts.has(plan.listenPort)) continue;
         const record = {
           vpnId,
           slot,

@@ -29,8 +29,13 @@ import type { Executor } from './store';
  * element-by-element conversion costs more than the statement at 100k elements.
  */
 export function textsParam(values: readonly string[]): SQL {
+  return sql`${textsLiteral(values)}`;
+}
+
+/** The PostgreSQL array literal of strings `values` (see {@link textsParam}), e.g. `{"a","b"}`. */
+export function textsLiteral(values: readonly string[]): string {
   const items = values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`);
-  return sql`${`{${items.join(',')}}`}`;
+  return `{${items.join(',')}}`;
 }
 
 /**

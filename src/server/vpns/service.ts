@@ -40,7 +40,6 @@ import { END_REASONS } from './metering';
 import { qrPngBase64 } from './qrcode';
 import type { VpnReadCache } from './readCache';
 import {
-  countAll,
   findOwned,
   listPage,
   lockUser,
@@ -301,10 +300,7 @@ export function createVpnService(options: VpnServiceOptions): VpnService {
     async list(sub, pageSize, nextPageToken) {
       const after = nextPageToken ? vpnIdOfPageToken(nextPageToken) : undefined;
       return cached(sub, listKey(pageSize, after), async () => {
-        const [rows, totalVpns] = await Promise.all([
-          listPage(db, sub, pageSize + 1, after),
-          countAll(db, sub),
-        ]);
+        const { rows, total: totalVpns } = await listPage(db, sub, pageSize + 1, after);
         const page = rows.slice(0, pageSize);
         const more = rows.length > pageSize;
         const forecasts = page.some((row) => row.state === 'Running')

@@ -5,13 +5,16 @@
  * (each row still only if it is in one of the `from` states, its version bumped), and each caller
  * gets its own VPN's row back, or undefined when its VPN was not in `from`. Under a burst of
  * VPNs, one statement per step of many VPNs instead of one per VPN; alone, the same statement
- * for one.
+ * for one. Each kind of change's statement is built once (db/prepared.ts), its rows one JSON
+ * parameter.
  */
 import { and, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { VpnState } from '../../core/vpn';
 import type { Database } from '../db';
 import { vpns, type VpnRow } from '../db/schema';
+import { prepared } from '../db/prepared';
+import { textsLiteral } from './meterBatchSql';
 import { WIPED_SECRETS, type NewVpn } from './store';
 
 /** A compare-and-set state change, as store.ts `transition` without its executor. */
@@ -32,6 +35,8 @@ interface Asked {
 }
 
 interface Group {
+  /** `from>to>keys`: the statement's kind. */
+  kind: string;
   from: readonly VpnState[];
   to: VpnState;
   /** The `set` keys (the same for every change of the group), sorted. */
@@ -64,23 +69,29 @@ export function transitionBatcher(db: Database): TransitionFn {
       'updated_at timestamptz',
       ...columns.map((column) => `"${column.name}" ${column.getSQLType()}`),
     ].join(', ');
-    const values: Record<string, unknown> = {};
-    keys.forEach((key, index) => (values[key] = sql.raw(`v."${columns[index].name}"`)));
+    // Built once per kind of change (prepared.ts); the rows are its one parameter.
+    const statement = prepared(db, `transition:${group.kind}`, () => {
+      const values: Record<string, unknown> = {};
+      keys.forEach((key, index) => (values[key] = sql.raw(`v."${columns[index].name}"`)));
+      return db
+        .update(vpns)
+        .set({
+          ...values,
+          state: to,
+          updatedAt: sql`v.updated_at`,
+          version: sql`${vpns.version} + 1`,
+          ...(to === 'Deleted' || to === 'Failed' ? WIPED_SECRETS : {}),
+        })
+        .from(
+          sql`jsonb_to_recordset(${sql.placeholder('records')}::jsonb) AS v(${sql.raw(definitions)})`,
+        )
+        .where(and(sql`${vpns.vpnId} = v.vpn_id`, inArray(vpns.state, [...from])))
+        .returning();
+    });
     // (drizzle types the rows of an update from a SQL source as never: they are `vpns` rows.)
-    const rows = (await db
-      .update(vpns)
-      .set({
-        ...values,
-        state: to,
-        updatedAt: sql`v.updated_at`,
-        version: sql`${vpns.version} + 1`,
-        ...(to === 'Deleted' || to === 'Failed' ? WIPED_SECRETS : {}),
-      })
-      .from(
-        sql`jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS v(${sql.raw(definitions)})`,
-      )
-      .where(and(sql`${vpns.vpnId} = v.vpn_id`, inArray(vpns.state, [...from])))
-      .returning()) as unknown as VpnRow[];
+    const rows = (await statement.execute({
+      records: JSON.stringify(records),
+    })) as unknown as VpnRow[];
     const byId = new Map(rows.map((row) => [row.vpnId, row]));
     for (const change of asked) change.resolve(byId.get(change.vpnId));
   };
@@ -117,7 +128,7 @@ export function transitionBatcher(db: Database): TransitionFn {
       const groupKey = `${from.join(',')}>${to}>${keys.join(',')}`;
       let group = groups.get(groupKey);
       if (!group) {
-        group = { from, to, keys, asked: [] };
+        group = { kind: groupKey, from, to, keys, asked: [] };
         if (groups.size === 0) setImmediate(flush);
         groups.set(groupKey, group);
       }
@@ -130,7 +141,7 @@ export type FindFn = (vpnId: string) => Promise<VpnRow | undefined>;
 
 /**
  * Makes a {@link FindFn} that reads the rows asked for in one turn of the event loop with one
- * statement (`WHERE vpn_id IN (...)`).
+ * prepared statement (`WHERE vpn_id = ANY($1::text[])`).
  */
 export function rowReader(db: Database): FindFn {
   let asked = new Map<string, ((row: VpnRow | undefined, error?: unknown) => void)[]>();
@@ -138,9 +149,13 @@ export function rowReader(db: Database): FindFn {
     const due = asked;
     asked = new Map();
     const ids = [...due.keys()];
-    db.select()
-      .from(vpns)
-      .where(inArray(vpns.vpnId, ids))
+    prepared(db, 'rowsById', () =>
+      db
+        .select()
+        .from(vpns)
+        .where(sql`${vpns.vpnId} = ANY(${sql.placeholder('ids')}::text[])`),
+    )
+      .execute({ ids: textsLiteral(ids) })
       .then(
         (rows) => {
           const byId = new Map(rows.map((row) => [row.vpnId, row]));

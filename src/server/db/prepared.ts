@@ -1,0 +1,40 @@
+/**
+ * Prepared statements of the VPN control plane's hot paths (docs/performance.md "VPN hosts'
+ * control plane"): a statement is built by drizzle once per database and kind, with
+ * `sql.placeholder`s for its values (a batch's rows as one JSON or array parameter), then only
+ * executed with the values; drizzle still maps the rows it returns. Building a statement costs
+ * drizzle about a microsecond per chunk of SQL and per parameter (a 50-row insert: milliseconds).
+ * On node-postgres the statement is also a named server-side prepared statement (parsed once
+ * per connection); its name carries a hash of its text, so two texts never share a name. (The
+ * identity's sign-in has its own, identity/actions/prepared.ts.)
+ */
+import { createHash } from 'node:crypto';
+
+/** A drizzle query builder that can be prepared. */
+interface Preparable<P> {
+  toSQL(): { sql: string };
+  prepare(name: string): P;
+}
+
+/** The prepared statements of each database (or transaction's database), by kind. */
+const statements = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * The statement of kind `kind` on `db` (one SQL text per kind and database), prepared on first
+ * use from `build()`, which must use only `db` and placeholders.
+ */
+export function prepared<P>(db: object, kind: string, build: () => Preparable<P>): P {
+  let byKind = statements.get(db);
+  if (!byKind) {
+    byKind = new Map();
+    statements.set(db, byKind);
+  }
+  let statement = byKind.get(kind) as P | undefined;
+  if (!statement) {
+    const query = build();
+    const hash = createHash('sha256').update(query.toSQL().sql).digest('hex').slice(0, 16);
+    statement = query.prepare(`pn_${hash}`);
+    byKind.set(kind, statement);
+  }
+  return statement;
+}
