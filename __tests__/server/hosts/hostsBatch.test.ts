@@ -222,15 +222,15 @@ async function standInHost(url: string, hostId: string, region: string, version:
       created.map(({ user, vpnId }) => waitForVpnState(app, user, vpnId, 'Running', 120_000)),
     );
 
-    // The version-3 host: every provision arrived, in fewer messages than VPNs, some batched;
-    // it answered them in fewer messages than results, some carrying many.
+    // The version-3 host: every provision arrived, once, and was answered. How many a message
+    // carries depends on how many the service asked for in one turn of its event loop, which a
+    // loaded machine spreads over more turns: that one turn's commands are one message is
+    // checked deterministically by the next test.
     const batched = stored.get('batch-1') ?? [];
     const provisions = batched.flatMap((message) =>
       message.op === 'batch' ? message.inner : [message.op],
     );
     expect(provisions.filter((op) => op === 'provision')).toHaveLength(BURST);
-    expect(batched.some((message) => message.op === 'batch')).toBe(true);
-    expect(batched.length).toBeLessThan(BURST);
     const commandsDone = host.output().match(/"msg":"command done"/g) ?? [];
     expect(commandsDone.length).toBeGreaterThanOrEqual(BURST);
     // (How many results a message carries depends on when they are done: see the next tests.)
