@@ -26,6 +26,17 @@ import autocannon from 'autocannon';
 import type { TargetReady } from './apiTarget';
 import { setting, admin } from './common';
 
+/**
+ * The figures before and what changed since, same bench (docs/performance.md "API at half the
+ * bare route", with their load): printed under the table.
+ */
+const BEFORE =
+  'before issue 31 (idle, 2026-11-26): 0.31-0.34x; after recorded security headers and reused ' +
+  'answers (idle, 2026-11-27 early): PGlite 0.33-0.34x, PostgreSQL 0.32-0.47x; after the ' +
+  'synchronous auth path, cached answers sent at once, headers in one writeHead and ' +
+  'turn-batched log writes (83f3902, server CPU per request 15-25% lower side by side): ' +
+  '0.29-0.36x at load 1.5, our CPU per request 58-69 us against the bare route 17-23 us';
+
 /** One measured endpoint of one server. */
 interface Measure {
   server: string;
@@ -243,7 +254,8 @@ async function main(): Promise<void> {
   process.stdout.write(
     `\nGoal 1 (API hot paths, >= ${RATIO_GOAL}x of the bare route, p99 <= ${P99_GOAL_MS} ms, ` +
       `both databases): ${allMet ? 'met' : 'NOT met'}` +
-      `${os.loadavg()[0] > os.cpus().length ? ' (the machine was busy: load above its cores)' : ''}\n`,
+      `${os.loadavg()[0] > os.cpus().length ? ' (the machine was busy: load above its cores)' : ''}\n` +
+      `Before: ${BEFORE}.\n`,
   );
 }
 
