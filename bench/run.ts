@@ -31,7 +31,7 @@ import { setting, admin } from './common';
  * bare route", with their load): printed under the table.
  */
 const BEFORE =
-  'before issue 31 (idle, 2026-11-26): 0.31-0.34x; after recorded security headers and reused ' +
+  'before this work (idle, 2026-11-26): 0.31-0.34x; after recorded security headers and reused ' +
   'answers (idle, 2026-11-27 early): PGlite 0.33-0.34x, PostgreSQL 0.32-0.47x; after the ' +
   'synchronous auth path, cached answers sent at once, headers in one writeHead and ' +
   'turn-batched log writes (83f3902, server CPU per request 15-25% lower side by side): ' +
