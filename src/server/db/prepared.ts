@@ -1,12 +1,11 @@
 /**
- * Prepared statements of the VPN control plane's hot paths (docs/performance.md "VPN hosts'
- * control plane"): a statement is built by drizzle once per database and kind, with
+ * Prepared statements of the hot paths (docs/performance.md: the VPN hosts' control plane and
+ * the SRP sign-in): a statement is built by drizzle once per database and kind, with
  * `sql.placeholder`s for its values (a batch's rows as one JSON or array parameter), then only
  * executed with the values; drizzle still maps the rows it returns. Building a statement costs
  * drizzle about a microsecond per chunk of SQL and per parameter (a 50-row insert: milliseconds).
  * On node-postgres the statement is also a named server-side prepared statement (parsed once
- * per connection); its name carries a hash of its text, so two texts never share a name. (The
- * identity's sign-in has its own, identity/actions/prepared.ts.)
+ * per connection); its name carries a hash of its text, so two texts never share a name.
  */
 import { createHash } from 'node:crypto';
 

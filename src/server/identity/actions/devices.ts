@@ -27,7 +27,8 @@ import { idpDevices, type DeviceRow, type UserRow } from '../schema';
 import type { Action, Body, IdentityContext } from './context';
 import { required } from './input';
 import { refundPasswordCheckOf } from './lockout';
-import { prepared, timestamp } from './prepared';
+import { prepared } from '../../db/prepared';
+import { timestamp } from './prepared';
 import { authenticate, sessionStoreOf, type SessionValues } from './session';
 
 /** A device not confirmed within this time is dropped (the client confirms at once). */

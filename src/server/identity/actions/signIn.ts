@@ -22,7 +22,7 @@ import {
   reservePasswordCheckOf,
   userLockKey,
 } from './lockout';
-import { prepared } from './prepared';
+import { prepared } from '../../db/prepared';
 import {
   answerMfaSetup,
   answerNewPasswordRequired,
