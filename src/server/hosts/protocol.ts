@@ -244,6 +244,25 @@ function commandOf(value: Record<string, unknown> | undefined): HostCommand | un
 }
 
 /**
+ * The well-formed entries of a batch's list (at most {@link MAX_BATCH_COMMANDS} read): each
+ * entry that is an object and that `decode` accepts; the others are dropped.
+ */
+function batchEntries<T>(
+  list: unknown[],
+  decode: (entry: Record<string, unknown>) => T | undefined,
+): T[] {
+  const decoded: T[] = [];
+  for (const entry of list.slice(0, MAX_BATCH_COMMANDS)) {
+    const value =
+      entry && typeof entry === 'object' && !Array.isArray(entry)
+        ? decode(entry as Record<string, unknown>)
+        : undefined;
+    if (value !== undefined) decoded.push(value);
+  }
+  return decoded;
+}
+
+/**
  * The commands of a stored message: a single command, or the provisions and deprovisions of a
  * {@link CommandBatch} (its malformed entries dropped). Undefined when the message is malformed.
  */
@@ -265,14 +284,9 @@ export function decodeCommandMessage(
     return command && { commands: [command], batchResults: false };
   }
   if (!isString(value.id) || !Array.isArray(value.commands)) return undefined;
-  const commands: HostCommand[] = [];
-  for (const entry of (value.commands as unknown[]).slice(0, MAX_BATCH_COMMANDS)) {
-    const command =
-      entry && typeof entry === 'object' && !Array.isArray(entry)
-        ? commandOf(entry as Record<string, unknown>)
-        : undefined;
-    if (command && command.op !== 'list-live') commands.push(command);
-  }
+  const commands = batchEntries(value.commands, commandOf).filter(
+    (command) => command.op !== 'list-live',
+  );
   return { commands, batchResults: value.batchResults === true };
 }
 
@@ -288,15 +302,7 @@ export function decodeResults(data: Uint8Array): HostResult[] | undefined {
     const result = resultOf(value);
     return result && [result];
   }
-  const results: HostResult[] = [];
-  for (const entry of (value.results as unknown[]).slice(0, MAX_BATCH_COMMANDS)) {
-    const result =
-      entry && typeof entry === 'object' && !Array.isArray(entry)
-        ? resultOf(entry as Record<string, unknown>)
-        : undefined;
-    if (result) results.push(result);
-  }
-  return results;
+  return batchEntries(value.results, resultOf);
 }
 
 /** A result of a decoded message, or undefined when malformed. */
