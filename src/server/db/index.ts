@@ -23,6 +23,7 @@ import { dumpPglite } from './backup';
 import { restrictTree, secureDataDir } from './dataDir';
 import { lockDirectory } from './lock';
 import { loadPglite } from './pglite';
+import { enableNamedStatements } from './pgliteStatements';
 import * as schema from './schema';
 
 /** The tables of ./schema. */
@@ -148,7 +149,8 @@ async function openPglite(dataDir: string, options: OpenDatabaseOptions): Promis
     const tightened = secureDataDir(dataDir);
     if (tightened) (options.onNotice ?? ((line) => process.stderr.write(`${line}\n`)))(tightened);
   }
-  const { PGlite, NodeFS } = loadPglite();
+  const pglite = loadPglite();
+  const { PGlite, NodeFS } = pglite;
   const release = inMemory ? () => undefined : lockDirectory(directory);
   let client: PGlite;
   try {
@@ -161,6 +163,7 @@ async function openPglite(dataDir: string, options: OpenDatabaseOptions): Promis
     release();
     throw error;
   }
+  enableNamedStatements(client, pglite);
   const db = drizzlePglite({ client, schema });
   return {
     db,

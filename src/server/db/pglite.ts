@@ -9,10 +9,13 @@ import NodeModule from 'node:module';
 import type * as PgliteModule from '@electric-sql/pglite';
 import type * as NodeFsModule from '@electric-sql/pglite/nodefs';
 
-/** The PGlite classes the database layer uses. */
+/** The PGlite classes and helpers the database layer uses. */
 export interface PgliteClasses {
   PGlite: typeof PgliteModule.PGlite;
   NodeFS: typeof NodeFsModule.NodeFS;
+  /** Its wire-protocol encoder and result parsers (pgliteStatements.ts). */
+  protocol: typeof PgliteModule.protocol;
+  parse: typeof PgliteModule.parse;
 }
 
 let classes: PgliteClasses | undefined;
@@ -36,9 +39,11 @@ function nativeCreateRequire(): typeof NodeModule.createRequire {
 export function loadPglite(): PgliteClasses {
   if (!classes) {
     const nativeRequire = nativeCreateRequire()(__filename);
-    const { PGlite } = nativeRequire('@electric-sql/pglite') as typeof PgliteModule;
+    const { PGlite, protocol, parse } = nativeRequire(
+      '@electric-sql/pglite',
+    ) as typeof PgliteModule;
     const { NodeFS } = nativeRequire('@electric-sql/pglite/nodefs') as typeof NodeFsModule;
-    classes = { PGlite, NodeFS };
+    classes = { PGlite, NodeFS, protocol, parse };
   }
   return classes;
 }

@@ -4,10 +4,12 @@
  * `sql.placeholder`s for its values (a batch's rows as one JSON or array parameter), then only
  * executed with the values; drizzle still maps the rows it returns. Building a statement costs
  * drizzle about a microsecond per chunk of SQL and per parameter (a 50-row insert: milliseconds).
- * On node-postgres the statement is also a named server-side prepared statement (parsed once
- * per connection); its name carries a hash of its text, so two texts never share a name.
+ * The statement is also a named server-side prepared statement, parsed once per connection: by
+ * node-postgres, and on PGlite by pgliteStatements.ts; its name carries a hash of its text, so
+ * two texts never share a name.
  */
 import { createHash } from 'node:crypto';
+import { nameStatement } from './pgliteStatements';
 
 /** A drizzle query builder that can be prepared. */
 interface Preparable<P> {
@@ -31,8 +33,10 @@ export function prepared<P>(db: object, kind: string, build: () => Preparable<P>
   let statement = byKind.get(kind) as P | undefined;
   if (!statement) {
     const query = build();
-    const hash = createHash('sha256').update(query.toSQL().sql).digest('hex').slice(0, 16);
-    statement = query.prepare(`pn_${hash}`);
+    const text = query.toSQL().sql;
+    const name = `pn_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+    nameStatement(text, name);
+    statement = query.prepare(name);
     byKind.set(kind, statement);
   }
   return statement;

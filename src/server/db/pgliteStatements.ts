@@ -1,0 +1,109 @@
+/**
+ * Named prepared statements on PGlite, as node-postgres has them (prepared.ts). PGlite's `query`
+ * parses and plans its text on every call (the unnamed statement) and crosses into its
+ * WebAssembly Postgres five times (parse, describe, bind, describe, execute); drizzle's PGlite
+ * driver ignores a prepared statement's name. A text registered here ({@link nameStatement}) is
+ * parsed once per PGlite instance under its name, then each execution is one bind, describe,
+ * execute and sync exchange. The sign-in's statements went from 1.4-1.9 ms to 0.2-0.4 ms each
+ * (docs/performance.md). Everything else goes through PGlite's own `query` unchanged.
+ */
+import type * as PgliteModule from '@electric-sql/pglite';
+import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
+
+/** PostgreSQL's SQLSTATE for a statement name that does not exist (invalid_sql_statement_name). */
+const INVALID_STATEMENT_NAME = '26000';
+
+/** Registered SQL texts and their statement names. */
+const names = new Map<string, string>();
+
+/**
+ * Marks `text` to run as the named prepared statement `name` on every PGlite instance that
+ * {@link enableNamedStatements} (one name per text: prepared.ts derives it from the text's hash).
+ */
+export function nameStatement(text: string, name: string): void {
+  names.set(text, name);
+}
+
+/** What this module takes from PGlite's module: its protocol encoder and result parsers. */
+export type PgliteProtocol = Pick<typeof PgliteModule, 'protocol' | 'parse'>;
+
+/** The messages of `parts` as one buffer (one exchange with the WebAssembly Postgres). */
+function concat(parts: Uint8Array[]): Uint8Array {
+  const buffer = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    buffer.set(part, offset);
+    offset += part.length;
+  }
+  return buffer;
+}
+
+/**
+ * Makes `client.query` run the registered texts as named statements (parsed on first use, its
+ * parameter types read then), under the same locks as PGlite's own `query` (so never inside
+ * another caller's transaction), with the same value serializers, parsers and errors (a
+ * PostgreSQL error is thrown as PGlite's `DatabaseError`, and the session is ready for the next
+ * statement). A transaction's queries (`client.transaction`) are PGlite's own.
+ */
+export function enableNamedStatements(client: PGlite, { protocol, parse }: PgliteProtocol): void {
+  const { serialize } = protocol;
+  const plainQuery = client.query.bind(client);
+  /** Parameter type OIDs of each statement parsed on this instance, by name. */
+  const parameterTypes = new Map<string, number[]>();
+
+  const prepare = async (name: string, text: string): Promise<number[]> => {
+    let types = parameterTypes.get(name);
+    if (!types) {
+      const { messages } = await client.execProtocol(
+        concat([
+          serialize.parse({ name, text }),
+          serialize.describe({ type: 'S', name }),
+          serialize.sync(),
+        ]),
+        { syncToFs: false },
+      );
+      types = parse.parseDescribeStatementResults(messages);
+      parameterTypes.set(name, types);
+    }
+    return types;
+  };
+
+  const execute = async <T>(
+    name: string,
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    retried = false,
+  ): Promise<Results<T>> => {
+    const types = await prepare(name, text);
+    const values = params.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const serializer = options?.serializers?.[types[index]] ?? client.serializers[types[index]];
+      return serializer ? serializer(value) : String(value);
+    });
+    const exchange = concat([
+      serialize.bind({ statement: name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]);
+    let result: Awaited<ReturnType<PGlite['execProtocol']>>;
+    try {
+      result = await client.execProtocol(exchange);
+    } catch (error) {
+      // Dropped by a DEALLOCATE or DISCARD: parsed again, once.
+      if (retried || (error as { code?: unknown }).code !== INVALID_STATEMENT_NAME) throw error;
+      parameterTypes.delete(name);
+      return execute<T>(name, text, params, options, true);
+    }
+    return parse.parseResults(result.messages, client.parsers, options)[0] as Results<T>;
+  };
+
+  client.query = (<T>(text: string, params?: unknown[], options?: QueryOptions) => {
+    const name = names.get(text);
+    if (name === undefined || options?.blob) return plainQuery<T>(text, params, options);
+    return client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(() => execute<T>(name, text, params ?? [], options)),
+    );
+  }) as PGlite['query'];
+}
