@@ -51,6 +51,20 @@ describe.each(DATABASE_KINDS)('API on %s', (kind) => {
       },
     );
 
+    it.each([undefined, '*/*', 'application/json'])(
+      'GET / accepting %s serves index.html (the address npm start prints)',
+      async (accept) => {
+        const response = await web.inject({
+          method: 'GET',
+          url: '/',
+          headers: accept === undefined ? {} : { accept },
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        expect(response.body).toContain('<title>Peanut VPN test</title>');
+      },
+    );
+
     it('serves hashed assets with a long immutable cache', async () => {
       const response = await web.inject({ method: 'GET', url: '/assets/main.0123abcd.js' });
       expect(response.statusCode).toBe(200);

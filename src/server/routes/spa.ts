@@ -4,8 +4,9 @@
  * Files of WEB_DIR are served as they are: hashed files under /assets/ with a long immutable
  * cache, anything else (index.html included) revalidated on each use. Any other GET or HEAD that
  * accepts text/html and is not under an API prefix gets index.html (history fallback), so the
- * SPA's router shows the page or its own 'Page not found'. Unknown API paths and requests that do
- * not want HTML get 404 JSON `{ message: 'Not Found' }`. Without a built SPA, the fallback
+ * SPA's router shows the page or its own 'Page not found'; `/` gets it whatever it accepts.
+ * Unknown API paths and other requests that do not want HTML get 404 JSON
+ * `{ message: 'Not Found' }`. Without a built SPA, the fallback
  * answers 503 with a hint to run `npm run build`.
  */
 import fs from 'node:fs/promises';
@@ -36,10 +37,14 @@ function isUnder(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
-/** True when the history fallback applies: a GET/HEAD page navigation outside the API. */
+/**
+ * True when the history fallback applies: a GET/HEAD page navigation outside the API, or `/`
+ * whatever it accepts (the address `npm start` prints, opened with curl or a link preview).
+ */
 export function wantsSpa(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = pathOf(request.url);
+  if (pathname === '/') return true;
   if (NON_SPA_PREFIXES.some((prefix) => isUnder(pathname, prefix))) return false;
   return (request.headers.accept ?? '').includes('text/html');
 }
