@@ -1,5 +1,6 @@
 /**
- * In Debian's Chromium at 1280x900 against the real server: Delete's confirmation,
+ * In Debian's Chromium at 1280x900 against the real server: a Running VPN's actions all show
+ * without scrolling the table sideways; Delete's confirmation,
  * opened on a Running VPN, stays anchored to its button and inside the window while the list's
  * 10 s reload passes; confirming it then deletes the VPN and the row reaches Deleted. A
  * screenshot of the open confirmation after the reload goes to `dist/e2e/`.
@@ -22,6 +23,20 @@ suite("Delete's confirmation across a 10 s reload", () => {
     await row.getByText('Running').waitFor({ timeout: 30_000 });
     const vpnId = await row.locator('[title]').first().getAttribute('title');
     const deleteButton = row.getByRole('button', { name: `Delete ${vpnId}` });
+
+    // Every action of the row is shown at 1280 px without scrolling the table sideways.
+    const table = await page
+      .locator('section[aria-labelledby="vpns-title"] .ant-table-content')
+      .boundingBox();
+    if (!table) throw new Error('the VPN table is not shown');
+    const actions = await row.getByRole('button').all();
+    expect(actions.length).toBeGreaterThanOrEqual(3);
+    for (const action of actions) {
+      const box = await action.boundingBox();
+      if (!box) throw new Error('an action of the row is not shown');
+      expect(box.x).toBeGreaterThanOrEqual(table.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(table.x + table.width);
+    }
 
     await deleteButton.click();
     const confirm = page.locator('.ant-popconfirm');

@@ -290,16 +290,21 @@ function ColumnTitle({ column }: { column: keyof typeof VPN_LIST_TEXT.columns })
   return <>{useListText().text.columns[column]}</>;
 }
 
+/** Cells of short values kept on one line (a date, a region code) while the others wrap. */
+const noWrap = () => ({ style: { whiteSpace: 'nowrap' } as const });
+
 /** The columns, built once; each cell gets the plain values it shows. */
 const COLUMNS: TableColumnsType<VpnWithMetrics> = [
   {
     title: <ColumnTitle column="createdAt" />,
     key: 'createdAt',
+    onCell: noWrap,
     render: (_, { vpn }) => <CreatedAtCell vpnId={vpn.vpnId} createdAt={vpn.createdAt} />,
   },
   {
     title: <ColumnTitle column="region" />,
     key: 'region',
+    onCell: noWrap,
     render: (_, { vpn }) => <RegionCell region={vpn.region} />,
   },
   {
@@ -337,6 +342,14 @@ const COLUMNS: TableColumnsType<VpnWithMetrics> = [
 
 const rowKey = (item: VpnWithMetrics) => item.vpn.vpnId;
 
+/**
+ * The table's narrowest width in CSS pixels: wider screens fit it whole, its cells wrapping
+ * (the actions under each other when needed); narrower ones scroll it sideways. At its content's
+ * own width (`max-content`) a Running VPN's row was 1.3k pixels wide, its Delete button cut off
+ * at 1280.
+ */
+const TABLE_MIN_WIDTH = 900;
+
 /** The signed-in user's VPNs. */
 export function VpnList() {
   const dispatch = useAppDispatch();
@@ -364,7 +377,7 @@ export function VpnList() {
         rowKey={rowKey}
         loading={status === 'loading' || (status === 'idle' && items.length === 0)}
         size="middle"
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: TABLE_MIN_WIDTH }}
         locale={{ emptyText: text.empty }}
         pagination={{
           current: page,
