@@ -28,17 +28,6 @@ export function nameStatement(text: string, name: string): void {
 /** What this module takes from PGlite's module: its protocol encoder and result parsers. */
 export type PgliteProtocol = Pick<typeof PgliteModule, 'protocol' | 'parse'>;
 
-/** The messages of `parts` as one buffer (one exchange with the WebAssembly Postgres). */
-function concat(parts: Uint8Array[]): Uint8Array {
-  const buffer = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    buffer.set(part, offset);
-    offset += part.length;
-  }
-  return buffer;
-}
-
 /**
  * Makes `client.query` run the registered texts as named statements (parsed on first use, its
  * parameter types read then), under the same locks as PGlite's own `query` (so never inside
@@ -56,7 +45,7 @@ export function enableNamedStatements(client: PGlite, { protocol, parse }: Pglit
     let types = parameterTypes.get(name);
     if (!types) {
       const { messages } = await client.execProtocol(
-        concat([
+        Buffer.concat([
           serialize.parse({ name, text }),
           serialize.describe({ type: 'S', name }),
           serialize.sync(),
@@ -82,7 +71,7 @@ export function enableNamedStatements(client: PGlite, { protocol, parse }: Pglit
       const serializer = options?.serializers?.[types[index]] ?? client.serializers[types[index]];
       return serializer ? serializer(value) : String(value);
     });
-    const exchange = concat([
+    const exchange = Buffer.concat([
       serialize.bind({ statement: name, values }),
       serialize.describe({ type: 'P' }),
       serialize.execute({}),

@@ -11,6 +11,11 @@
 import { createHash } from 'node:crypto';
 import { nameStatement } from './pgliteStatements';
 
+/** A timestamp value of a prepared statement (PGlite and pg agree on ISO strings). */
+export function timestamp(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
 /** A drizzle query builder that can be prepared. */
 interface Preparable<P> {
   toSQL(): { sql: string };

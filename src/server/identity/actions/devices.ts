@@ -27,8 +27,7 @@ import { idpDevices, type DeviceRow, type UserRow } from '../schema';
 import type { Action, Body, IdentityContext } from './context';
 import { required } from './input';
 import { refundPasswordCheckOf } from './lockout';
-import { prepared } from '../../db/prepared';
-import { timestamp } from './prepared';
+import { prepared, timestamp } from '../../db/prepared';
 import { authenticate, sessionStoreOf, type SessionValues } from './session';
 
 /** A device not confirmed within this time is dropped (the client confirms at once). */

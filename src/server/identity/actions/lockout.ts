@@ -12,6 +12,7 @@ import { idpErrors } from '../errors';
 import { idpPasswordLockouts } from '../schema';
 import type { IdentityTx } from '../db';
 import type { IdentityContext } from './context';
+import { timestamp } from '../../db/prepared';
 
 /** The lockout key of a user. */
 export const userLockKey = (sub: string): string => `sub:${sub}`;
@@ -41,12 +42,12 @@ export function lockoutValues(ctx: IdentityContext): LockoutValues {
   const { lockAfter, firstLockMs, maxLockMs, forgetAfterMs } = ctx.throttle.passwordLockout;
   const now = ctx.clock();
   return {
-    lockNow: new Date(now).toISOString(),
-    lockForgetBefore: new Date(now - forgetAfterMs).toISOString(),
+    lockNow: timestamp(now),
+    lockForgetBefore: timestamp(now - forgetAfterMs),
     lockFirstMs: firstLockMs,
     lockMaxMs: maxLockMs,
     lockAfter,
-    lockFirst: lockAfter <= 1 ? new Date(now + firstLockMs).toISOString() : null,
+    lockFirst: lockAfter <= 1 ? timestamp(now + firstLockMs) : null,
   };
 }
 

@@ -11,7 +11,7 @@ import { hashSecret, newRefreshToken, REFRESH_TOKEN_TTL_MS } from '../tokens';
 import type { Action, Body, IdentityContext } from './context';
 import { checkClient, required } from './input';
 import { userLockKey } from './lockout';
-import { timestamp } from './prepared';
+import { timestamp } from '../../db/prepared';
 import { attributesOf, mfaSettingsOf, userBySub } from './users';
 
 /**

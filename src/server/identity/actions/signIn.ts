@@ -22,7 +22,7 @@ import {
   reservePasswordCheckOf,
   userLockKey,
 } from './lockout';
-import { prepared } from '../../db/prepared';
+import { prepared, timestamp as timestampValue } from '../../db/prepared';
 import {
   answerMfaSetup,
   answerNewPasswordRequired,
@@ -265,7 +265,7 @@ export const respondToAuthChallenge: Action = async (ctx, input) => {
     name,
     nameLockKey: nameLockKey(name),
     userLockPrefix: userLockKey(''),
-    now: new Date(now).toISOString(),
+    now: timestampValue(now),
     ...lockoutValues(ctx),
   });
   if (!challenge) throw idpErrors.invalidSession();

@@ -16,8 +16,7 @@ import type { IdentityDb } from '../db';
 import { idpPasswordLockouts, idpSrpChallenges, users, type UserRow } from '../schema';
 import { CONFIRMATION_CODE_TTL_MS, SRP_CHALLENGE_TTL_MS, type IdentityContext } from './context';
 import { nameLockKey, userLockKey } from './lockout';
-import { prepared } from '../../db/prepared';
-import { timestamp } from './prepared';
+import { prepared, timestamp } from '../../db/prepared';
 
 /**
  * Starts the SRP challenge `secretHash` of the caller (`ctx.caller`) signing in as `name` (a
