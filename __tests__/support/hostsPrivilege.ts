@@ -158,12 +158,16 @@ export async function expectLeastPrivilege(trial: PrivilegeTrial): Promise<void>
   expect(metered.bytes).toBeLessThan(FORGED_BYTES);
 }
 
-/** A connection with the user and password of `url` (`nats://user:pass@host:port`). */
+/**
+ * A connection with the user and password of `url` (`nats://user:pass@host:port`), given 60 s
+ * to connect (nats.js's default of 20 s ran out once on two cores loaded with a whole test run).
+ */
 export function connectWithUrl(url: string): Promise<NatsConnection> {
   const parsed = new URL(url);
   return connect({
     servers: `${parsed.hostname}:${parsed.port}`,
     user: decodeURIComponent(parsed.username),
     pass: decodeURIComponent(parsed.password),
+    timeout: 60_000,
   });
 }

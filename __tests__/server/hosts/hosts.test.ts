@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { App } from '../../../src/server/app';
+import { NANO_PER_PEANUT } from '../../../src/core/peanuts';
 import type { RegionDetailed } from '../../../src/core/regions';
 import { ledgerEntries, vpns } from '../../../src/server/db/schema';
 import {
@@ -40,6 +41,14 @@ const skip = natsSkipReason();
 const PARIS = 'eu-west-3';
 const TOKYO = 'ap-northeast-1';
 const NOWHERE = 'us-east-1';
+/**
+ * The VPNs' config: a simulated host reports 20-200 KiB/s, so a 1-peanut VPN (createBody's)
+ * can be used up within 10 s and deleted mid-suite on a slow machine; 50 peanuts last at least
+ * 8 minutes.
+ */
+const LASTING = { type: 'wireguard', maxPeanuts: 50, deleteAfter: 3600 };
+/** Peanuts credited to each user beyond the sign-up bonus, for {@link LASTING}'s VPN. */
+const CREDIT_PEANUTS = 100;
 
 jest.setTimeout(240_000);
 
@@ -92,6 +101,14 @@ jest.setTimeout(240_000);
     });
     app = await buildVpnApp(database, { ...env, METER_INTERVAL_S: '0.3' }, { provisioner });
     [alice, bob] = await Promise.all([signUpUser(app, 'hosts-a'), signUpUser(app, 'hosts-b')]);
+    for (const user of [alice, bob]) {
+      await app.ledger.append({
+        userSub: user.sub,
+        amountNano: CREDIT_PEANUTS * NANO_PER_PEANUT,
+        kind: 'test',
+        key: `hosts-credit-${user.sub}`,
+      });
+    }
     await waitFor(
       async () => (await available(PARIS)) === true && (await available(TOKYO)) === true,
       'both regions available',
@@ -107,8 +124,8 @@ jest.setTimeout(240_000);
   });
 
   test('a VPN in each region runs on its own host, whose address its config names', async () => {
-    parisVpn = await createVpn(app, alice, createBody(PARIS));
-    tokyoVpn = await createVpn(app, bob, createBody(TOKYO));
+    parisVpn = await createVpn(app, alice, createBody(PARIS, LASTING));
+    tokyoVpn = await createVpn(app, bob, createBody(TOKYO, LASTING));
     await waitForVpnState(app, alice, parisVpn, 'Running', 60_000);
     await waitForVpnState(app, bob, tokyoVpn, 'Running', 60_000);
 
