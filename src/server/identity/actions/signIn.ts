@@ -22,7 +22,7 @@ import {
   reservePasswordCheckOf,
   userLockKey,
 } from './lockout';
-import { prepared, timestamp as timestampValue } from '../../db/prepared';
+import { prepared, timestamp } from '../../db/prepared';
 import {
   answerMfaSetup,
   answerNewPasswordRequired,
@@ -254,7 +254,7 @@ export const respondToAuthChallenge: Action = async (ctx, input) => {
   const name = loginName(required(responses, 'USERNAME'));
   const secretBlock = required(responses, 'PASSWORD_CLAIM_SECRET_BLOCK');
   const signature = required(responses, 'PASSWORD_CLAIM_SIGNATURE');
-  const timestamp = required(responses, 'TIMESTAMP');
+  const claimTimestamp = required(responses, 'TIMESTAMP');
 
   // The challenge taken (single-use) and the password check reserved: one statement.
   const block = Buffer.from(secretBlock, 'base64');
@@ -265,7 +265,7 @@ export const respondToAuthChallenge: Action = async (ctx, input) => {
     name,
     nameLockKey: nameLockKey(name),
     userLockPrefix: userLockKey(''),
-    now: timestampValue(now),
+    now: timestamp(now),
     ...lockoutValues(ctx),
   });
   if (!challenge) throw idpErrors.invalidSession();
@@ -276,7 +276,7 @@ export const respondToAuthChallenge: Action = async (ctx, input) => {
   }
   const lockKey = lockKeyOf(user, name);
   if (!challenge.reserved) throw idpErrors.passwordAttemptsExceeded();
-  const time = parseTimestamp(timestamp);
+  const time = parseTimestamp(claimTimestamp);
   if (time === undefined || Math.abs(time - now) > MAX_TIMESTAMP_SKEW_MS) {
     throw new IdpError('NotAuthorizedException', 'Invalid TIMESTAMP: malformed or out of range.');
   }
@@ -285,7 +285,7 @@ export const respondToAuthChallenge: Action = async (ctx, input) => {
   const userIdForSrp = user?.username ?? name;
   const proven =
     key !== undefined &&
-    verifyPasswordClaim(key, ctx.poolName, userIdForSrp, secretBlock, timestamp, signature);
+    verifyPasswordClaim(key, ctx.poolName, userIdForSrp, secretBlock, claimTimestamp, signature);
   if (!user || !proven) throw idpErrors.incorrectCredentials();
   const deviceKey = optional(responses, 'DEVICE_KEY');
   if (!user.confirmed || user.disabled || challenge.custom) {
