@@ -190,6 +190,8 @@ async function registerPlugins(
         await app.referral.onUserDeleted(sub, tx);
         await deleteLocalSessionsOf(sub, tx);
       },
+      // Once committed, the servers written to the teardown outbox are torn down.
+      afterUserDeleted: () => app.vpnLifecycle.runTeardowns(),
     });
   }
   // The notices go through the same mail as the codes (with a real Cognito pool: SMTP_URL's).

@@ -6,6 +6,7 @@
  * set, on PostgreSQL. Metering and termination: vpnsLifecycleMetering.test.ts.
  */
 import { eq } from 'drizzle-orm';
+import { sleep } from '../../../src/core/sleep';
 import { stateRank, type VpnState } from '../../../src/core/vpn';
 import { ledgerEntries, vpns, vpnTeardowns } from '../../../src/server/db/schema';
 import {
@@ -314,6 +315,39 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
       ).toEqual([]);
       await eventually(async () => (calls.deprovision.includes(running) ? true : undefined));
       expect(calls.deprovision).not.toContain(deleted);
+      await eventually(async () =>
+        (await app.db.select().from(vpnTeardowns)).length === 0 ? true : undefined,
+      );
+    });
+    it('tears down the servers of an account deleted while a teardown pass runs', async () => {
+      // The first account's teardown is held until the second account has been deleted.
+      const held = new Set<string>();
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const simulated = createSimulatedProvisioner({ stepMs: 20 });
+      const { provisioner, calls } = recording({
+        ...simulated,
+        async deprovision(vpn, options) {
+          if (held.has(vpn.vpnId)) await gate;
+          return simulated.deprovision(vpn, options);
+        },
+      });
+      const app = await build({}, { provisioner });
+      const first = await signUpUser(app);
+      const second = await signUpUser(app);
+      const firstVpn = await runningVpn(app, first);
+      const secondVpn = await runningVpn(app, second);
+      held.add(firstVpn);
+
+      await deleteAccount(app, first);
+      await eventually(async () => (calls.deprovision.includes(firstVpn) ? true : undefined));
+      await deleteAccount(app, second);
+      // Long enough for a pass asked for after the deletion to have started, had it not waited
+      // for the held one (the metering loop's pass, which also runs the outbox, is an hour away).
+      await sleep(500);
+      expect(calls.deprovision).not.toContain(secondVpn);
+      release();
+      await eventually(async () => (calls.deprovision.includes(secondVpn) ? true : undefined));
       await eventually(async () =>
         (await app.db.select().from(vpnTeardowns)).length === 0 ? true : undefined,
       );

@@ -174,7 +174,11 @@ async function identityPlugin(app: FastifyInstance, opts: IdentityPluginOptions)
     caller: '',
     authFlows: new Set(opts.authFlows ?? ['USER_SRP_AUTH', 'REFRESH_TOKEN_AUTH']),
     throttle: { ...DEFAULT_THROTTLE, ...opts.throttle },
-    hooks: { onUserConfirmed: opts.onUserConfirmed, onUserDeleted: opts.onUserDeleted },
+    hooks: {
+      onUserConfirmed: opts.onUserConfirmed,
+      onUserDeleted: opts.onUserDeleted,
+      afterUserDeleted: opts.afterUserDeleted,
+    },
     secret: (name) => {
       // A secret never changes once made: read it once per process.
       let secret = secrets.get(name);

@@ -79,6 +79,8 @@ export class VpnLifecycle {
   private readonly transitions: TransitionFn;
   private readonly findRow: FindFn;
   private teardownPass: Promise<number> | undefined;
+  /** A teardown pass was asked for while one ran: run another after it. */
+  private teardownAgain = false;
   private stopped: Promise<void> | undefined;
   /** Stopping: no new job, metering pass or teardown starts; those in progress finish. */
   private draining = false;
@@ -96,7 +98,7 @@ export class VpnLifecycle {
     this.metering = new MeteringLoop({
       ...options,
       enqueue: (vpnId) => this.enqueue(vpnId),
-      onTick: () => this.kickTeardowns(),
+      onTick: () => this.runTeardowns(),
     });
   }
 
@@ -129,7 +131,7 @@ export class VpnLifecycle {
     await this.jobs.start();
     const resumed = await this.recover();
     if (resumed > 0) this.log.info({ resumed }, 'resumed VPNs in progress');
-    this.kickTeardowns();
+    this.runTeardowns();
     this.metering.start();
     this.sweepTimer = setInterval(() => {
       void this.recover(this.tuning.stalledAfterMs).catch((error: unknown) =>
@@ -341,19 +343,26 @@ export class VpnLifecycle {
   /**
    * The owner `sub` is being deleted (identity plugin's onUserDeleted, inside its transaction
    * `tx`): every VPN not yet Deleted or Failed is written to the teardown outbox (its row goes
-   * with the user's), local work on it is cancelled, and the teardowns run once committed.
+   * with the user's) and local work on it is cancelled; once the deletion has committed,
+   * {@link runTeardowns} tears the servers down (app.ts: the identity's afterUserDeleted).
    */
   async onUserDeleted(sub: string, tx: Executor): Promise<void> {
     const written = await writeTeardowns(tx, sub);
-    if (written.length === 0) return;
     for (const vpnId of written) this.cancel(vpnId);
-    // After the deleting transaction commits (the metering loop also runs teardowns).
-    setTimeout(() => this.kickTeardowns(), 100).unref();
   }
 
-  /** Starts a teardown pass unless one runs. */
-  private kickTeardowns(): void {
-    if (this.teardownPass || this.draining) return;
+  /**
+   * Runs the teardown outbox now (after a deleting transaction committed; the metering loop also
+   * runs it at every pass). A pass in progress may have read the outbox before the commit, so a
+   * request during a pass runs one more pass after it.
+   */
+  runTeardowns(): void {
+    if (this.draining) return;
+    if (this.teardownPass) {
+      this.teardownAgain = true;
+      return;
+    }
+    this.teardownAgain = false;
     this.teardownPass = this.processTeardowns()
       .catch((error: unknown) => {
         this.log.error({ err: messageOf(error) }, 'teardown pass failed');
@@ -361,6 +370,7 @@ export class VpnLifecycle {
       })
       .finally(() => {
         this.teardownPass = undefined;
+        if (this.teardownAgain) this.runTeardowns();
       });
   }
 

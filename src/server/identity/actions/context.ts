@@ -28,6 +28,11 @@ export interface IdentityHooks {
    * `tx`; throwing keeps the user).
    */
   onUserDeleted?: (sub: string, tx: IdentityTx) => Promise<void>;
+  /**
+   * A user's deletion has committed (runs once, after the deleting transaction: work that must
+   * see it, such as tearing their VPN servers down); must not throw.
+   */
+  afterUserDeleted?: (sub: string) => void;
 }
 
 /** Attempt limits. */

@@ -146,7 +146,10 @@ export const revokeToken: Action = async (ctx, input) => {
   return {};
 };
 
-/** DeleteUser: runs onUserDeleted, then deletes the user with their codes and sessions. */
+/**
+ * DeleteUser: runs onUserDeleted, then deletes the user with their codes and sessions; once that
+ * has committed, runs afterUserDeleted.
+ */
 export const deleteUser: Action = async (ctx, input) => {
   const { user } = await authenticate(ctx, input);
   await ctx.db.transaction(async (tx) => {
@@ -154,5 +157,6 @@ export const deleteUser: Action = async (ctx, input) => {
     await tx.delete(users).where(eq(users.sub, user.sub));
     await tx.delete(idpPasswordLockouts).where(eq(idpPasswordLockouts.key, userLockKey(user.sub)));
   });
+  ctx.hooks.afterUserDeleted?.(user.sub);
   return {};
 };
