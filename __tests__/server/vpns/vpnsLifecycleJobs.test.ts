@@ -319,6 +319,7 @@ describe.each(DATABASE_KINDS)('VPN lifecycle on %s', (kind) => {
         (await app.db.select().from(vpnTeardowns)).length === 0 ? true : undefined,
       );
     });
+
     it('tears down the servers of an account deleted while a teardown pass runs', async () => {
       // The first account's teardown is held until the second account has been deleted.
       const held = new Set<string>();
