@@ -4,6 +4,7 @@
  * test configuration allows: helpers.ts TEST_SERVER_ENV), API calls with a user's id token,
  * waiting for states, and a controllable clock.
  */
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App, type AppDeps } from '../../src/server/app';
@@ -268,6 +269,19 @@ export async function runningVpn(
   const vpnId = await createVpn(app, user, createBody('eu-west-3', config));
   await waitForVpnState(app, user, vpnId, 'Running');
   return vpnId;
+}
+
+/**
+ * Credits `nano` nano-peanuts to owner `sub` (negative: takes them) as a ledger entry of kind
+ * `test` with idempotency key `key` (default: a new one each call). Returns true when written.
+ */
+export function creditNano(
+  app: App,
+  sub: string,
+  nano: number,
+  key = `test:${randomUUID()}`,
+): Promise<boolean> {
+  return app.ledger.append({ userSub: sub, amountNano: nano, kind: 'test', key });
 }
 
 /** The user's balance in nano-peanuts. */

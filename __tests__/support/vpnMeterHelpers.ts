@@ -10,7 +10,7 @@ import { ledgerEntries, vpns, type VpnRow } from '../../src/server/db/schema';
 import type { NewVpn } from '../../src/server/vpns/store';
 import { createSimulatedProvisioner, type Provisioner } from '../../src/server/provisioners';
 import { DATABASE_KINDS, setUpDatabase, type DatabaseKind } from './helpers';
-import { buildVpnApp, FakeClock, signUpUser, type TestUser } from './vpnHelpers';
+import { buildVpnApp, creditNano, FakeClock, signUpUser, type TestUser } from './vpnHelpers';
 
 /** The metering interval of these tests (METER_INTERVAL_S=3600: no automatic pass runs). */
 export const INTERVAL_MS = 3_600_000;
@@ -159,12 +159,7 @@ export function setUpMeterScenario(kind: DatabaseKind, every: number): MeterScen
     for (let i = 0; i < 4; i++) users.push(await signUpUser(app, `meter${i}`));
     for (const [i, extra] of EXTRA_BALANCE.entries()) {
       if (extra === 0) continue;
-      await app.ledger.append({
-        userSub: users[i].sub,
-        amountNano: extra,
-        kind: 'test',
-        key: `test:${users[i].sub}`,
-      });
+      await creditNano(app, users[i].sub, extra, `test:${users[i].sub}`);
     }
     for (const [i, seed] of SEEDS.entries()) {
       const runningAt = new Date(clock.ms - seed.ranMs);
@@ -217,12 +212,7 @@ export function setUpMeterScenario(kind: DatabaseKind, every: number): MeterScen
         .where(like(ledgerEntries.key, 'usage:%')),
     topUp: async () => {
       for (const user of users) {
-        await app.ledger.append({
-          userSub: user.sub,
-          amountNano: 1000 * PEANUT,
-          kind: 'test',
-          key: `test-top-up:${user.sub}`,
-        });
+        await creditNano(app, user.sub, 1000 * PEANUT, `test-top-up:${user.sub}`);
       }
     },
   };

@@ -31,6 +31,7 @@ import {
   buildVpnApp,
   createBody,
   createVpn,
+  creditNano,
   getVpn,
   signUpUser,
   waitForVpnState,
@@ -102,12 +103,7 @@ jest.setTimeout(240_000);
     app = await buildVpnApp(database, { ...env, METER_INTERVAL_S: '0.3' }, { provisioner });
     [alice, bob] = await Promise.all([signUpUser(app, 'hosts-a'), signUpUser(app, 'hosts-b')]);
     for (const user of [alice, bob]) {
-      await app.ledger.append({
-        userSub: user.sub,
-        amountNano: CREDIT_PEANUTS * NANO_PER_PEANUT,
-        kind: 'test',
-        key: `hosts-credit-${user.sub}`,
-      });
+      await creditNano(app, user.sub, CREDIT_PEANUTS * NANO_PER_PEANUT, `hosts-credit-${user.sub}`);
     }
     await waitFor(
       async () => (await available(PARIS)) === true && (await available(TOKYO)) === true,

@@ -14,6 +14,7 @@ import {
   buildVpnApp,
   createBody,
   createVpn,
+  creditNano,
   getVpn,
   setUpVpnApi,
   signUpUser,
@@ -33,8 +34,8 @@ describe.each(DATABASE_KINDS)('VPN API on %s', (kind) => {
   });
 
   /** Credits (or, negative, takes) peanuts to a user. */
-  const credit = (user: TestUser, nano: number, key = `test:${Math.random()}`) =>
-    app.ledger.append({ userSub: user.sub, amountNano: nano, kind: 'test', key });
+  const credit = (user: TestUser, nano: number, key?: string) =>
+    creditNano(app, user.sub, nano, key);
 
   describe('validation (spec §5), 400 with the exact message', () => {
     const wg = (config: Record<string, unknown>) => ({ type: 'wireguard', ...config });

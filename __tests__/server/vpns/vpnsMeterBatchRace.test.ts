@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../../../src/server/app';
 import { vpns } from '../../../src/server/db/schema';
 import { meterBatch } from '../../../src/server/vpns/meterBatch';
-import { signUpUser } from '../../support/vpnHelpers';
+import { creditNano, signUpUser } from '../../support/vpnHelpers';
 import {
   INTERVAL_MS,
   METER_BATCH_CASES,
@@ -76,12 +76,7 @@ describe.each(METER_BATCH_CASES)(
     it("judges an owner's VPNs by the balance as it is, not by a charge another process just made", async () => {
       // A new owner with 15 peanuts and two VPNs, A then B, each with one hour (5.4) to charge.
       const owner = await signUpUser(app, `race${every}`);
-      await app.ledger.append({
-        userSub: owner.sub,
-        amountNano: 5 * PEANUT,
-        kind: 'test',
-        key: `test:${owner.sub}`,
-      });
+      await creditNano(app, owner.sub, 5 * PEANUT, `test:${owner.sub}`);
       const runningAt = new Date(clock.ms - 1.5 * INTERVAL_MS);
       const [a, b] = [2, 1].map((k) => `${runningAt.getTime() - k}@eu-west-3`);
       for (const vpnId of [a, b]) {

@@ -17,6 +17,7 @@ import { rowMeterInput } from '../../../src/server/vpns/meterOne';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../support/helpers';
 import {
   buildVpnApp,
+  creditNano,
   FakeClock,
   meteredColumnsOf,
   meteredColumnsOfRow,
@@ -50,12 +51,7 @@ describe.each(DATABASE_KINDS)('metering deadlines on %s', (kind) => {
     );
     for (let i = 0; i < 2; i++) users.push(await signUpUser(app, `deadline${i}`));
     // Enough for every charge here (an hour costs 5.4 peanuts).
-    await app.ledger.append({
-      userSub: users[0].sub,
-      amountNano: 100e9,
-      kind: 'test',
-      key: `test:${users[0].sub}`,
-    });
+    await creditNano(app, users[0].sub, 100e9, `test:${users[0].sub}`);
     const seeds = [
       { name: 'due', owner: 0, ranMs: 3.2 * INTERVAL_MS, deleteAfterS: 3 * 3600, intervals: 2 },
       { name: 'charge', owner: 0, ranMs: 1.5 * INTERVAL_MS, deleteAfterS: 86_400, intervals: 0 },
