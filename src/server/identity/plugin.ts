@@ -19,6 +19,7 @@
  *     mailer: createMailer({ db: handle.db, smtpUrl: config.smtpUrl }),
  *     onUserConfirmed: (user, tx) => ledger.creditSignupBonus(user.sub, user.email, tx),
  *     onUserDeleted: (sub, tx) => deleteUserData(tx, sub),
+ *     afterUserDeleted: () => lifecycle.runTeardowns(),
  *   });
  *   const verifier = createIdTokenVerifier({
  *     issuers: [{ issuer: app.identity.issuer, keys: app.identity.getKey,
