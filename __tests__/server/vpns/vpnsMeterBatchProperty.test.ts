@@ -93,6 +93,73 @@ describe.each(DATABASE_KINDS)('the metering statement on %s', (kind) => {
     await database?.cleanup();
   });
 
+  it('settles a period crossed without a charge (the settlement period shortened since)', async () => {
+    // One interval charged and not settled, nothing more to charge now, settling every charge:
+    // planMetering settles it, so the statement must write the row and the settlement too
+    // (fast-check found it: seed 1346294577).
+    const sql = database.handle.executeSql;
+    await sql('DELETE FROM vpns; DELETE FROM ledger_entries');
+    await sql(
+      `INSERT INTO ledger_entries (user_sub, amount_nano, kind, key) VALUES ($1, $2, 'test', 't')`,
+      [OWNERS[0], 2 * INTERVAL_PRICE],
+    );
+    const runningAtMs = NOW_MS - INTERVAL_MS;
+    await sql(
+      `INSERT INTO vpns (vpn_id, user_sub, region, state, type, delete_after, created_at,
+                         updated_at, running_at, metered_at, metered_intervals, bytes,
+                         consumed_nano, settled_nano, settled_intervals)
+       SELECT 'vpn00', $1, 'eu-west-3', 'Running', 'wireguard', 3600, r, r, r,
+              r + $2::bigint * interval '1 millisecond', 1, 0, $3, 0, 0
+       FROM (SELECT 'epoch'::timestamptz + $4::bigint * interval '1 millisecond' AS r) t`,
+      [OWNERS[0], INTERVAL_MS, INTERVAL_PRICE, runningAtMs],
+    );
+    const plan = planMetering({
+      nowMs: NOW_MS,
+      intervalMs: INTERVAL_MS,
+      runningAtMs,
+      meteredAtMs: NOW_MS,
+      meteredIntervals: 1,
+      deleteAfterS: 3600,
+      chargedBytes: 0,
+      usageBytes: 0,
+      consumedNano: INTERVAL_PRICE,
+      settledNano: 0,
+      settledIntervals: 0,
+      settleEveryIntervals: 1,
+      maxPeanutsNano: null,
+      balanceNano: INTERVAL_PRICE,
+    });
+    expect(plan.charge).toBeUndefined();
+    expect(plan.settle).toEqual({ index: 0, amountNano: INTERVAL_PRICE });
+
+    const result = await meterBatch({
+      db: database.handle.db,
+      provisioner: { usage: async () => ({ bytes: 0 }) },
+      clock: () => NOW_MS,
+      intervalMs: INTERVAL_MS,
+      settleEveryIntervals: 1,
+      partitions: 1,
+    });
+    expect(result.settlements).toBe(1);
+    const { rows } = await sql(
+      `SELECT settled_nano::float8 AS settled, settled_intervals, metered_intervals,
+              consumed_nano::float8 AS consumed, state FROM vpns`,
+    );
+    expect(rows).toEqual([
+      {
+        settled: INTERVAL_PRICE,
+        settled_intervals: 1,
+        metered_intervals: 1,
+        consumed: INTERVAL_PRICE,
+        state: 'Running',
+      },
+    ]);
+    const entries = await sql(
+      `SELECT key, amount_nano::float8 AS amount FROM ledger_entries WHERE kind = 'usage'`,
+    );
+    expect(entries.rows).toEqual([{ key: usageKey('vpn00', 0), amount: -INTERVAL_PRICE }]);
+  });
+
   it('writes exactly what planMetering plans, VPN by VPN', async () => {
     const sql = database.handle.executeSql;
     await fc.assert(

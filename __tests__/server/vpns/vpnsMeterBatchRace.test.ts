@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../../../src/server/app';
 import { vpns } from '../../../src/server/db/schema';
 import { meterBatch } from '../../../src/server/vpns/meterBatch';
+import { usageKey } from '../../../src/server/vpns/metering';
 import { creditNano, signUpUser } from '../../support/vpnHelpers';
 import {
   INTERVAL_MS,
@@ -62,14 +63,33 @@ describe.each(METER_BATCH_CASES)(
       expect(pass.written).toBeGreaterThan(0);
       expect(pass.ended).not.toContainEqual(expect.objectContaining({ vpnId: row.vpnId }));
       const [after] = await app.db.select().from(vpns).where(eq(vpns.vpnId, row.vpnId));
-      // Only the other process's change: not charged twice, nothing settled for it.
+      // Only the other process's change: not charged twice.
       expect(after).toMatchObject({
         meteredIntervals: row.meteredIntervals + 1,
         consumedNano: row.consumedNano + 1,
         meteredAt: row.meteredAt,
       });
-      expect((await usageEntries()).filter((e) => e.key.startsWith(`usage:${row.vpnId}:`))).toEqual(
-        before.filter((e) => e.key.startsWith(`usage:${row.vpnId}:`)),
+      // Its charge is settled, once, if it crossed a settlement period (planMetering's rule:
+      // the other process left it unsettled); nothing else is written to the ledger for it.
+      const crossed =
+        Math.floor((row.meteredIntervals + 1) / every) > Math.floor(row.settledIntervals / every);
+      const settlement = crossed
+        ? [
+            {
+              key: usageKey(row.vpnId, row.settledIntervals),
+              amountNano: -(row.consumedNano + 1 - row.settledNano),
+            },
+          ]
+        : [];
+      const ofRow = (entries: { key: string; amountNano: number }[]) =>
+        entries
+          .filter((e) => e.key.startsWith(`usage:${row.vpnId}:`))
+          .sort((a, b) => (a.key < b.key ? -1 : 1));
+      expect(ofRow(await usageEntries())).toEqual(ofRow([...before, ...settlement]));
+      expect(after).toMatchObject(
+        crossed
+          ? { settledNano: row.consumedNano + 1, settledIntervals: row.meteredIntervals + 1 }
+          : { settledNano: row.settledNano, settledIntervals: row.settledIntervals },
       );
     });
 

@@ -264,7 +264,9 @@ export async function meterRows(tx: Executor, input: MeterRowsInput): Promise<Me
                        ELSE ${fromEpochMs(String(nowMs))} END,
           version = CASE WHEN f.reason IS NULL THEN vpns.version ELSE vpns.version + 1 END
         FROM outcome f
-        WHERE vpns.ctid = f.tid AND (f.charging OR f.reason IS NOT NULL)
+        -- Written when it charges, ends or settles (a period crossed without a charge: the
+        -- settlement period was shortened since the last charge, as planMetering settles then).
+        WHERE vpns.ctid = f.tid AND (f.charging OR f.reason IS NOT NULL OR f.settling)
           AND vpns.state = 'Running' AND vpns.version = f.version
         RETURNING vpns.vpn_id, vpns.user_sub, f.reason,
           CASE WHEN f.settling THEN f.new_consumed - f.settled_nano END AS settle_amount,
