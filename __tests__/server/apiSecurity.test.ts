@@ -73,14 +73,24 @@ describe.each(DATABASE_KINDS)('API on %s', (kind) => {
 
     it('answers 429 JSON past RATE_LIMIT_MAX requests per minute from one IP', async () => {
       const limited = await build({ RATE_LIMIT_MAX: '3' });
-      const statuses: number[] = [];
+      const answers = [];
       for (let i = 0; i < 4; i++) {
-        statuses.push((await limited.inject({ method: 'GET', url: '/v1/regions/' })).statusCode);
+        answers.push(await limited.inject({ method: 'GET', url: '/v1/regions/' }));
       }
-      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 429]);
+      // Answers within the limit carry no rate-limit headers; the 429 carries all four.
+      const rateHeaders = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+      for (const answer of answers.slice(0, 3)) {
+        for (const name of [...rateHeaders, 'retry-after']) {
+          expect(answer.headers[name]).toBeUndefined();
+        }
+      }
       const limitedResponse = await limited.inject({ method: 'GET', url: '/v1/nothing-here' });
       expect(limitedResponse.statusCode).toBe(429);
       expect(limitedResponse.headers['retry-after']).toBeDefined();
+      expect(limitedResponse.headers['x-ratelimit-limit']).toBe('3');
+      expect(limitedResponse.headers['x-ratelimit-remaining']).toBe('0');
+      expect(limitedResponse.headers['x-ratelimit-reset']).toBeDefined();
       expect(limitedResponse.json()).toEqual({
         message: expect.stringMatching(/^Rate limit exceeded/),
       });
