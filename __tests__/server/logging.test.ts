@@ -1,7 +1,12 @@
 import Fastify from 'fastify';
 import { buildApp, type App } from '../../src/server/app';
 import { errorHandler } from '../../src/server/errors';
-import { loggerOptions } from '../../src/server/logger';
+import {
+  loggerOptions,
+  OneLinePerRequest,
+  TurnBatchedDestination,
+  type LogDestination,
+} from '../../src/server/logger';
 import { LogCapture, openTestDatabase, testConfig, type TestDatabase } from '../support/helpers';
 
 const SECRET_TOKEN = 'eyJhbGciOiJSUzI1NiJ9.c2VjcmV0LXBheWxvYWQ.c2lnbmF0dXJlLXNlY3JldA';
@@ -80,6 +85,67 @@ describe('logs', () => {
       region: 'eu-west-3',
     });
     expect(logs.text).not.toContain(SECRET_TOKEN);
+  });
+});
+
+describe('request lines', () => {
+  /** A bare instance logging through `stream` as the server does, with one route. */
+  async function serverLoggingTo(stream: LogDestination) {
+    const instance = Fastify({
+      logger: loggerOptions('info', stream),
+      logController: new OneLinePerRequest(),
+    });
+    instance.get('/v1/things/:id', async () => ({ ok: true }));
+    await instance.ready();
+    return instance;
+  }
+
+  /** `line` parsed, its time and duration replaced (they differ from one request to another). */
+  function comparable(line: string): [string, unknown][] {
+    const entry = JSON.parse(line) as Record<string, unknown>;
+    expect(typeof entry.time).toBe('number');
+    expect(typeof entry.responseTime).toBe('number');
+    return Object.entries({ ...entry, time: 0, responseTime: 0 });
+  }
+
+  it("writes the stdout destination's line, formatted at the end of the turn, as pino writes it", async () => {
+    // The stdout destination (turn-batched) takes the queued path; a plain stream gets pino's line.
+    const batched = new LogCapture();
+    const plain = new LogCapture();
+    const viaTurn = await serverLoggingTo(new TurnBatchedDestination(batched));
+    const viaPino = await serverLoggingTo(plain);
+    try {
+      const request = {
+        method: 'GET' as const,
+        url: `/v1/things/a%22b?token=${SECRET_TOKEN}`,
+        headers: { host: 'vpn.example:8080', authorization: SECRET_TOKEN },
+        remoteAddress: '192.0.2.7',
+      };
+      expect((await viaTurn.inject(request)).statusCode).toBe(200);
+      expect((await viaPino.inject(request)).statusCode).toBe(200);
+      await new Promise((resolve) => setImmediate(resolve));
+      const completed = (lines: string[]) => lines.filter((l) => l.includes('request completed'));
+      expect(completed(batched.lines)).toHaveLength(1);
+      expect(completed(plain.lines)).toHaveLength(1);
+      const [line] = completed(batched.lines);
+      expect(comparable(line)).toEqual(comparable(completed(plain.lines)[0]));
+      expect(JSON.parse(line)).toMatchObject({
+        level: 30,
+        reqId: 'req-1',
+        req: {
+          method: 'GET',
+          url: '/v1/things/a%22b?[redacted]',
+          host: 'vpn.example:8080',
+          remoteAddress: '192.0.2.7',
+        },
+        res: { statusCode: 200 },
+        msg: 'request completed',
+      });
+      expect(batched.text).not.toContain(SECRET_TOKEN);
+    } finally {
+      await viaTurn.close();
+      await viaPino.close();
+    }
   });
 });
 
