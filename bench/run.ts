@@ -35,7 +35,10 @@ const BEFORE =
   'answers (idle, 2026-11-27 early): PGlite 0.33-0.34x, PostgreSQL 0.32-0.47x; after the ' +
   'synchronous auth path, cached answers sent at once, headers in one writeHead and ' +
   'turn-batched log writes (83f3902, server CPU per request 15-25% lower side by side): ' +
-  '0.29-0.36x at load 1.5, our CPU per request 58-69 us against the bare route 17-23 us';
+  '0.29-0.36x at load 1.5, our CPU per request 58-69 us against the bare route 17-23 us; on a ' +
+  '2.5x faster VM (idle, 2026-11-27 evening) 0.48-0.52x, then after the request line formatted ' +
+  'at the end of its turn and the rate-limit headers on 429 only: 0.51-0.57x, PostgreSQL ' +
+  '0.40-0.42x in a start where its garbage collection runs 4x longer (docs/performance.md)';
 
 /** One measured endpoint of one server. */
 interface Measure {
