@@ -127,9 +127,9 @@ export class OneLinePerRequest extends LogController {
     reply: FastifyReply,
   ): void {
     const log = reply.log as RequestLogger;
-    const line = { req: request, res: reply, responseTime: roundMs(reply.elapsedTime) };
+    const responseTime = roundMs(reply.elapsedTime);
     if (error) {
-      log.error({ ...line, err: error }, 'request errored');
+      log.error({ req: request, res: reply, responseTime, err: error }, 'request errored');
       return;
     }
     const stream: unknown = log[pino.symbols.streamSym];
@@ -140,9 +140,9 @@ export class OneLinePerRequest extends LogController {
         bindings: log[pino.symbols.chindingsSym],
         req: serializeRequest(request),
         statusCode: reply.statusCode,
-        responseTime: line.responseTime,
+        responseTime,
       });
-    } else log.info(line, 'request completed');
+    } else log.info({ req: request, res: reply, responseTime }, 'request completed');
   }
 }
 
