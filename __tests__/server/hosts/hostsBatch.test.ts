@@ -246,10 +246,13 @@ async function standInHost(url: string, hostId: string, region: string, version:
       message.op === 'batch' ? message.inner : [message.op],
     );
     expect(provisions.filter((op) => op === 'provision')).toHaveLength(BURST);
-    const commandsDone = host.output().match(/"msg":"command done"/g) ?? [];
-    expect(commandsDone.length).toBeGreaterThanOrEqual(BURST);
+    // The host's log lines come through a pipe and the observer's copies of its answers through
+    // its own subscription: either may arrive after the service has seen every VPN Running.
+    const commandsDone = () => host.output().match(/"msg":"command done"/g)?.length ?? 0;
+    await waitFor(() => commandsDone() >= BURST, `${BURST} "command done" lines`, 10_000);
     // (How many results a message carries depends on when they are done: see the next tests.)
-    expect((answered.get('batch-1') ?? []).flat().length).toBeGreaterThanOrEqual(BURST);
+    const results = () => (answered.get('batch-1') ?? []).flat().length;
+    await waitFor(() => results() >= BURST, `${BURST} results from batch-1`, 10_000);
 
     // The version-1 host: one command per message, never a batch.
     expect(stored.get('legacy-1')?.every((message) => message.op !== 'batch')).toBe(true);
