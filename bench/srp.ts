@@ -14,12 +14,15 @@
  * reference `modPow` (what a sign-in cost in BigInt) between the batches, so all see the
  * same machine load. Prints medians, the ratio to the floor and the goal: within 3x.
  *
- * Each server first answers BENCH_SRP_WARMUP sign-ins unmeasured: V8 compiles the hot paths
- * on threads of its own during the first hundred or so, which process.cpuUsage counts (with 10,
- * the PostgreSQL figure read ~40% high). The figure is a warm server's.
+ * Each server first answers BENCH_SRP_WARMUP sign-ins unmeasured: V8 keeps compiling the hot
+ * paths (on threads of its own, which process.cpuUsage counts) for the first thousand or so, as
+ * each function reaches its call budget (`--trace-opt`: 89 functions first optimised between
+ * sign-ins 300 and 600, 1.2 ms of compile a sign-in there). The server's CPU per sign-in falls
+ * until about 1,500 (PostgreSQL: ~9 ms in sign-ins 0-600, ~7 ms after 1,500, on one VM), so the
+ * figure is a warm server's, as one that has served for a while answers.
  *
  * Environment: BENCH_SRP_ROUNDS (default 5), BENCH_SRP_SIGNINS (sign-ins per round, default
- * 40), BENCH_SRP_WARMUP (default 200), BENCH_PROFILE=<dir> (write a V8 CPU profile of each server
+ * 40), BENCH_SRP_WARMUP (default 1500), BENCH_PROFILE=<dir> (write a V8 CPU profile of each server
  * over its measured rounds there, `srp-<database>-<pid>.cpuprofile`; the profiler's own cost
  * raises the figures), LOG_LEVEL (the server's). Loopback only; the PostgreSQL bench database is dropped.
  */
@@ -286,7 +289,7 @@ async function measure(
 async function main(): Promise<void> {
   const rounds = setting('BENCH_SRP_ROUNDS', 5, 100);
   const signIns = setting('BENCH_SRP_SIGNINS', 40, 10_000);
-  const warmUp = setting('BENCH_SRP_WARMUP', 200, 100_000);
+  const warmUp = setting('BENCH_SRP_WARMUP', 1500, 100_000);
   const profileDir = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : '';
   if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
   const profile = (name: string): string | undefined =>
