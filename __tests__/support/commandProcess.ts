@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import type { Readable } from 'node:stream';
 
 /** A running command. */
 export interface CommandProcess {
@@ -16,6 +17,34 @@ export interface CommandProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Sends `signal` and resolves with the exit and the seconds it took. */
   stop(signal: NodeJS.Signals): Promise<{ code: number | null; seconds: number }>;
+}
+
+/**
+ * Resolves with `child`'s exit code and signal once it has exited and its stdout and stderr have
+ * been read to their end: 'exit' can come before the last chunks of its pipes. A grandchild
+ * holding them open could keep them open for ever, so it waits at most a second for them.
+ */
+export function exitOf(
+  child: ChildProcess,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  const drained = (stream: Readable | null): Promise<void> =>
+    stream && !stream.readableEnded
+      ? new Promise((resolve) => {
+          stream.once('end', resolve);
+          stream.once('close', resolve);
+        })
+      : Promise.resolve();
+  const ended = Promise.all([drained(child.stdout), drained(child.stderr)]);
+  return new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      const done = () => resolve({ code, signal });
+      const timer = setTimeout(done, 1000);
+      void ended.then(() => {
+        clearTimeout(timer);
+        done();
+      });
+    }),
+  );
 }
 
 /** Spawns `command` in `cwd` with `env` (added to this process's environment). */
@@ -32,9 +61,7 @@ export function runCommand(
   let text = '';
   child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
+  const exited = exitOf(child);
   return {
     child,
     output: () => text,

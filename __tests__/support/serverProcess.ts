@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { builtProgram, ROOT } from './builtServer';
+import { exitOf } from './commandProcess';
 import { TEST_SERVER_ENV } from './helpers';
 
 /** A server child process. */
@@ -55,14 +56,12 @@ export async function startServerProcess(
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => {
-      resolve({ code, signal });
-      for (const listener of [...listeners]) listener();
-    }),
-  );
+  const exited = exitOf(child);
   let gone = false;
-  void exited.then(() => (gone = true));
+  void exited.then(() => {
+    gone = true;
+    for (const listener of [...listeners]) listener();
+  });
 
   const waitForOutput = (wanted: string | RegExp, limitMs = 60_000): Promise<void> =>
     new Promise((resolve, reject) => {
