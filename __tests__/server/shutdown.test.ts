@@ -86,6 +86,8 @@ describe('graceful shutdown (SIGTERM)', () => {
     await ended;
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(answer).toContain('"__type":"NotAuthorizedException"');
+    // The request that was running when the stop began is told the connection ends with it.
+    expect(answer.split('\r\n\r\n')[0].toLowerCase()).toContain('\r\nconnection: close');
 
     const { code, signal } = await server.exited;
     if (code !== 0) process.stdout.write(server.output().slice(-4000));

@@ -7,6 +7,7 @@
  * forces one, the `netns` provisioner runs when the host can run it, else `simulated`.
  */
 import type { Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { buildApp, type App } from './app';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db';
@@ -33,24 +34,38 @@ export const SHUTDOWN_TIMEOUT_MS = 10_000;
 /** How often a stopping server closes the connections that went idle, in ms. */
 const IDLE_CLOSE_INTERVAL_MS = 50;
 
+/** A connection's socket with the response running on it, which Node's http keeps there. */
+type ConnectionSocket = Socket & { _httpMessage?: ServerResponse | null };
+
 /**
  * Makes `server` hang up every keep-alive connection once its response is sent, from the moment
  * the returned function is called (shutdown): `server.close()` only closes connections idle at
  * that moment, so a connection whose request was still running would otherwise be kept open by
- * its client and hold the shutdown until its time-out. A request that arrives while stopping is
- * answered with `Connection: close`; the connections busy when the stop began are closed within
- * {@link IDLE_CLOSE_INTERVAL_MS} of going idle. Nothing is kept per request while serving: a set
- * of the running responses, added to and deleted from on every request, cost CPU and kept its
- * resized tables long enough to be promoted to the old generation (docs/performance.md).
+ * its client and hold the shutdown until its time-out. From then on every response not yet
+ * started says `Connection: close` (those running and those that come), and the connections
+ * that go idle are closed every {@link IDLE_CLOSE_INTERVAL_MS}. While serving, only connections
+ * are tracked, nothing per request: a set of the running responses, added to and deleted from on
+ * every request, cost CPU and its resized tables were promoted to the old generation
+ * (docs/performance.md).
  */
 function closeConnectionsWhenDone(server: Server): () => void {
+  const connections = new Set<ConnectionSocket>();
   let closing = false;
+  const hangUpAfter = (response: ServerResponse | null | undefined): void => {
+    if (response && !response.headersSent) response.setHeader('connection', 'close');
+  };
+  server.on('connection', (socket: ConnectionSocket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
   server.on('request', (_request, response: ServerResponse) => {
-    if (closing && !response.headersSent) response.setHeader('connection', 'close');
+    if (closing) hangUpAfter(response);
   });
   return () => {
     if (closing) return;
     closing = true;
+    // The response running on each connection (Node's own closeIdleConnections reads it there).
+    for (const socket of connections) hangUpAfter(socket._httpMessage);
     server.closeIdleConnections();
     const timer = setInterval(() => server.closeIdleConnections(), IDLE_CLOSE_INTERVAL_MS);
     timer.unref();
