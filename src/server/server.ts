@@ -44,9 +44,9 @@ type ConnectionSocket = Socket & { _httpMessage?: ServerResponse | null };
  * its client and hold the shutdown until its time-out. From then on every response not yet
  * started says `Connection: close` (those running and those that come), and the connections
  * that go idle are closed every {@link IDLE_CLOSE_INTERVAL_MS}. While serving, only connections
- * are tracked, nothing per request: a set of the running responses, added to and deleted from on
- * every request, cost CPU and its resized tables were promoted to the old generation
- * (docs/performance.md).
+ * are tracked and nothing runs per request (the request listener is added at the stop): a set
+ * of the running responses, added to and deleted from on every request, cost CPU and its
+ * resized tables were promoted to the old generation (docs/performance.md).
  */
 function closeConnectionsWhenDone(server: Server): () => void {
   const connections = new Set<ConnectionSocket>();
@@ -58,12 +58,10 @@ function closeConnectionsWhenDone(server: Server): () => void {
     connections.add(socket);
     socket.once('close', () => connections.delete(socket));
   });
-  server.on('request', (_request, response: ServerResponse) => {
-    if (closing) hangUpAfter(response);
-  });
   return () => {
     if (closing) return;
     closing = true;
+    server.on('request', (_request, response: ServerResponse) => hangUpAfter(response));
     // The response running on each connection (Node's own closeIdleConnections reads it there).
     for (const socket of connections) hangUpAfter(socket._httpMessage);
     server.closeIdleConnections();
