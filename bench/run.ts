@@ -38,7 +38,10 @@ const BEFORE =
   '0.29-0.36x at load 1.5, our CPU per request 58-69 us against the bare route 17-23 us; on a ' +
   '2.5x faster VM (idle, 2026-11-27 evening) 0.48-0.52x, then after the request line formatted ' +
   'at the end of its turn and the rate-limit headers on 429 only: 0.51-0.57x, PostgreSQL ' +
-  '0.40-0.42x in a start where its garbage collection runs 4x longer (docs/performance.md)';
+  '0.40-0.42x in a start where its garbage collection runs 4x longer; then, without the ' +
+  'per-request set of running responses kept for the shutdown, 8-14% less server CPU per ' +
+  'request in one process switched between the two, whole runs on a noisier VM 0.35-0.58x ' +
+  '(docs/performance.md)';
 
 /** One measured endpoint of one server. */
 interface Measure {
