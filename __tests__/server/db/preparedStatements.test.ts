@@ -3,10 +3,16 @@
  * statements (db/pgliteStatements.ts): parsed once, listed in pg_prepared_statements, values of
  * every type the app sends serialized as PGlite's own `query` does, errors thrown as PostgreSQL
  * errors with the session usable afterwards, never run inside another caller's transaction,
- * and parsed again after a DEALLOCATE.
+ * parsed again after a DEALLOCATE, and their results parsed with the query's parsers merged into
+ * the instance's once per prepared query (not on every execution).
  */
+import fs from 'node:fs';
+import type { Results } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { PGLITE_TEMPLATE_ENV } from '../../../src/server/db';
+import { loadPglite } from '../../../src/server/db/pglite';
+import { enableNamedStatements, nameStatement } from '../../../src/server/db/pgliteStatements';
 import { prepared } from '../../../src/server/db/prepared';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../support/helpers';
 
@@ -140,4 +146,44 @@ describe.each(DATABASE_KINDS)('prepared statements on %s', (kind) => {
       expect(await names()).toHaveLength(1);
     });
   }
+});
+
+describe('named statements on PGlite: result parsers', () => {
+  it("merges a prepared query's parsers into the instance's once, not on every execution", async () => {
+    const pglite = loadPglite();
+    const template = process.env[PGLITE_TEMPLATE_ENV];
+    const client = await pglite.PGlite.create(
+      template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {},
+    );
+    try {
+      // What parseResults is given on each execution: the parsers, and whether the options
+      // still carry parsers of their own (PGlite then copies all of the instance's again).
+      const given: { parsers: object; ownParsers: boolean }[] = [];
+      const parse: typeof pglite.parse = {
+        ...pglite.parse,
+        parseResults: (messages, parsers, options, blob) => {
+          given.push({ parsers, ownParsers: options?.parsers !== undefined });
+          return pglite.parse.parseResults(messages, parsers, options, blob);
+        },
+      };
+      enableNamedStatements(client, { protocol: pglite.protocol, parse });
+      const text = "SELECT 41 + $1::int AS n, '2026-12-04 10:00:00+00'::timestamptz AS at";
+      nameStatement(text, 'pn_test_parsers');
+      // As drizzle passes them: the same options object on every execution of a prepared query.
+      const options = { rowMode: 'array' as const, parsers: { 1184: (value: string) => value } };
+      const run = async () =>
+        ((await client.query(text, [1], options)) as Results<unknown[]>).rows[0];
+      expect(await run()).toEqual([42, '2026-12-04 10:00:00+00']); // int parsed, timestamp kept
+      expect(await run()).toEqual([42, '2026-12-04 10:00:00+00']);
+      expect(given).toHaveLength(2);
+      expect(given[1].parsers).toBe(given[0].parsers);
+      expect(given.every((call) => !call.ownParsers)).toBe(true);
+      // New array types read: the merged parsers are made again.
+      await client.refreshArrayTypes();
+      expect(await run()).toEqual([42, '2026-12-04 10:00:00+00']);
+      expect(given[2].parsers).not.toBe(given[1].parsers);
+    } finally {
+      await client.close();
+    }
+  });
 });
