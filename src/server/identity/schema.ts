@@ -141,7 +141,8 @@ export const idpRefreshTokens = pgTable(
     /** Set by RevokeToken and GlobalSignOut: the session's tokens stop working. */
     revoked: boolean('revoked').notNull().default(false),
   },
-  (table) => [index('idp_refresh_tokens_sub_idx').on(table.sub)],
+  // By expiry within a user: a sign-in's sweep of the user's expired sessions reads those only.
+  (table) => [index('idp_refresh_tokens_sub_expires_idx').on(table.sub, table.expiresAt)],
 );
 
 /**
