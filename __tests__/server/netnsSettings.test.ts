@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/server/config';
 import {
   netnsCapacity,
   serverPlan,
+  linkGroup,
   slotOfName,
   storedPlan,
 } from '../../src/server/provisioners/netnsSettings';
@@ -101,8 +102,22 @@ describe('netns settings', () => {
     for (const line of statements) {
       expect(line).toMatch(/^(add rule|flush chain|flush set|add element) inet pvvpn /);
     }
-    expect(rules).toContain('ip saddr 10.7.0.0/16 oifname != "pv*" masquerade');
-    expect(rules).toContain('iifname "pv*" oifname "pv*" drop');
+    // Our veths by their link group, never by a name pattern (`pv*` would match `pvx`'s too).
+    expect(rules).toContain('ip saddr 10.7.0.0/16 oifgroup != 1342177734 masquerade');
+    expect(rules).toContain('iifgroup 1342177734 oifgroup 1342177734 drop');
+    expect(rules).not.toMatch(/ifname/);
+  });
+
+  it('gives each prefix its own link group, also when one begins the other', () => {
+    expect(linkGroup('pv')).toBe(0x50000000 + 16 * 27 + 22);
+    const prefixes = ['p', 'pn', 'pna', 'pnb', 'pnqkzt', 'pv', 'pvx', 'a', 'z', 'zzzzzz'];
+    const groups = prefixes.map(linkGroup);
+    expect(new Set(groups).size).toBe(prefixes.length);
+    // Within a link group's 32 bits, and away from the small numbers (0 is the default group).
+    expect(Math.min(...groups)).toBeGreaterThanOrEqual(0x50000000);
+    expect(Math.max(...groups)).toBeLessThan(2 ** 32);
+    for (const bad of ['', 'pn1', 'PN', 'abcdefg'])
+      expect(() => linkGroup(bad)).toThrow(RangeError);
   });
 
   it('forwards a client to public space only: VPN to VPN first, then DNS, allowed, private', () => {
@@ -114,9 +129,9 @@ describe('netns settings', () => {
     const forward = hostRules(netns)
       .split('\n')
       .filter((line) => line.startsWith('add rule inet pvvpn forward '))
-      .map((line) => line.replace('add rule inet pvvpn forward iifname "pv*" ', ''));
+      .map((line) => line.replace('add rule inet pvvpn forward iifgroup 1342177734 ', ''));
     expect(forward).toEqual([
-      'oifname "pv*" drop',
+      'oifgroup 1342177734 drop',
       'ct direction reply accept',
       'ip daddr @dns4 meta l4proto { udp, tcp } th dport 53 accept',
       'ip6 daddr @dns6 meta l4proto { udp, tcp } th dport 53 accept',

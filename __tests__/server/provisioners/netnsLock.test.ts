@@ -1,7 +1,8 @@
 /**
  * The lock of a NETNS_PREFIX (netnsLock.ts), in a folder of the test's: a live other
  * owner of the prefix, or of overlapping ports or addresses in the same network namespace, is
- * refused by PID; a dead owner's lock is taken over; another network namespace's ranges never
+ * refused by PID (a prefix beginning another live owner's only when that owner is of an earlier
+ * version, whose rules match interfaces by name); a dead owner's lock is taken over; another network namespace's ranges never
  * clash; within one process the lock is shared until its last holder releases it. No root needed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -86,9 +87,17 @@ describe('the lock of a NETNS_PREFIX', () => {
     expect(fs.existsSync(path.join(dir, 'qd.lock'))).toBe(false);
   });
 
-  it("refuses a prefix that begins or extends a live owner's (its rules would match ours)", () => {
+  it("lets a prefix begin or extend a live owner's: each one's rules match its link group", () => {
     const apart = { WG_PORTS: '51000-51015', WG_ADDRESSES: '10.92.0.0/24' };
     plant('qj', other.pid as number);
+    lockPrefix(settings({ NETNS_PREFIX: 'qjk', ...apart }), dir)();
+    lockPrefix(settings({ NETNS_PREFIX: 'q', ...apart }), dir)();
+  });
+
+  it("refuses a prefix that begins or extends the prefix of an earlier version's live owner", () => {
+    // An earlier version's lock names no link group: its rules match `qj*` by name.
+    const apart = { WG_PORTS: '51000-51015', WG_ADDRESSES: '10.92.0.0/24' };
+    plant('qj', other.pid as number, { linkGroup: undefined });
     expect(() => lockPrefix(settings({ NETNS_PREFIX: 'qjk', ...apart }), dir)).toThrow(
       `process ${other.pid} runs the VPN servers of prefix 'qj' on NETNS_PREFIX 'qj'`,
     );

@@ -140,7 +140,8 @@ function fill(table: string, set: string, items: readonly string[]): string[] {
 
 /**
  * The nft commands that fill the sets (flushed first: the lists are replaced, not merged) and
- * the rules of the forward and input chains for traffic coming from a VPN (`iifname ours`).
+ * the rules of the forward and input chains for traffic coming from a VPN (`from`, the match of
+ * our veths: `iifgroup <our link group>`).
  * They go after the flush of the chains and after the rule dropping VPN-to-VPN traffic, which
  * therefore holds whatever WG_ALLOWED_PRIVATE opens. Order in the forward chain:
  * 1. replies of connections the VPN did not open (its WireGuard packets back to clients, which
@@ -152,7 +153,7 @@ function fill(table: string, set: string, items: readonly string[]): string[] {
  */
 export function egressCommands(
   table: string,
-  ours: string,
+  from: string,
   settings: EgressSettings,
 ): { forward: string[]; input: string[]; sets: string[] } {
   const allowed = settings.allowedPrivate.map((text) => parseCidr(text, 'WG_ALLOWED_PRIVATE'));
@@ -177,7 +178,6 @@ export function egressCommands(
     ...fill(table, 'dns4', dns4),
     ...fill(table, 'dns6', dns6),
   ];
-  const from = `iifname ${ours}`;
   const dns = (chain: string) => [
     `add rule ${table} ${chain} ${from} ip daddr @dns4 meta l4proto { udp, tcp } th dport 53 accept`,
     `add rule ${table} ${chain} ${from} ip6 daddr @dns6 meta l4proto { udp, tcp } th dport 53 accept`,

@@ -7,20 +7,25 @@
  *   a VPN's port are DNATed to its namespace, so `WG_ENDPOINT_HOST:<port>` reaches its server;
  * - masquerading of the servers' addresses (`WG_ADDRESSES`) leaving by any other interface, so
  *   a client reaches whatever the host reaches;
- * - isolation: nothing is forwarded from one VPN's veth to another's (`<prefix>*` to
- *   `<prefix>*`), and the VPNs' namespaces cannot open connections to the host itself;
+ * - isolation: nothing is forwarded from one VPN's veth to another's, and the VPNs' namespaces
+ *   cannot open connections to the host itself;
  * - egress filtering (netnsEgress.ts): a client reaches public destinations only (its DNS
  *   servers and WG_ALLOWED_PRIVATE excepted), in named sets of the table.
  *
  * IPv6: the servers' /124s of `WG_ADDRESSES6` are masqueraded likewise (NAT66),
  * IPv6 forwarding is on (netnsIpv6.ts keeps the host's router advertisements), and neighbour
  * discovery from the veth pairs is let in (without it, no IPv6 packet crosses them).
+ *
+ * The rules know our veths by their link group (netnsSettings.ts `linkGroup`, set when a veth is
+ * made and again on every start for those made before), never by a name pattern: another
+ * installation's prefix may begin with ours (`pn`, `pnb`), and a pattern `pn*` took in its
+ * interfaces too, dropping its clients' allowed private traffic.
  */
 import fs from 'node:fs';
 import { EGRESS_SETS, egressCommands } from './netnsEgress';
 import { enableIpv6Forwarding } from './netnsIpv6';
-import { formatIpv4, type NetnsSettings } from './netnsSettings';
-import { CommandError, nft, run } from './netnsSystem';
+import { formatIpv4, linkGroup, slotOfName, type NetnsSettings } from './netnsSettings';
+import { CommandError, ipBatch, linkNames, nft, run } from './netnsSystem';
 
 /** The name of our nftables table (family `inet`). */
 export function tableName(settings: NetnsSettings): string {
@@ -30,10 +35,11 @@ export function tableName(settings: NetnsSettings): string {
 /** The nft script that creates the table or brings an existing one's rules up to date. */
 export function hostRules(settings: NetnsSettings): string {
   const table = `inet ${tableName(settings)}`;
-  const ours = `"${settings.namePrefix}*"`;
+  const group = linkGroup(settings.namePrefix);
+  const from = `iifgroup ${group}`;
   const range = `${formatIpv4(settings.addressBase)}/${settings.addressPrefix}`;
   const chains = ['prerouting', 'output', 'postrouting', 'forward', 'input'];
-  const egress = egressCommands(table, ours, settings);
+  const egress = egressCommands(table, from, settings);
   return [
     `table ${table} {`,
     '  map wgports { type inet_service : ipv4_addr ; }',
@@ -48,22 +54,35 @@ export function hostRules(settings: NetnsSettings): string {
     ...egress.sets,
     `add rule ${table} prerouting fib daddr type local meta l4proto udp dnat ip to udp dport map @wgports`,
     `add rule ${table} output fib daddr type local meta l4proto udp dnat ip to udp dport map @wgports`,
-    `add rule ${table} postrouting ip saddr ${range} oifname != ${ours} masquerade`,
+    `add rule ${table} postrouting ip saddr ${range} oifgroup != ${group} masquerade`,
     // NAT66: the clients' IPv6 leaves with the host's address too.
     ...(settings.addresses6
       ? [
-          `add rule ${table} postrouting ip6 saddr ${settings.addresses6} oifname != ${ours} masquerade`,
+          `add rule ${table} postrouting ip6 saddr ${settings.addresses6} oifgroup != ${group} masquerade`,
         ]
       : []),
-    `add rule ${table} forward iifname ${ours} oifname ${ours} drop`,
+    `add rule ${table} forward ${from} oifgroup ${group} drop`,
     ...egress.forward,
-    `add rule ${table} input iifname ${ours} ct state established,related accept`,
+    `add rule ${table} input ${from} ct state established,related accept`,
     // IPv6 neighbour discovery on the veth pairs (IPv4's ARP is not IP: no rule needed).
-    `add rule ${table} input iifname ${ours} icmpv6 type { nd-neighbor-solicit, nd-neighbor-advert } accept`,
+    `add rule ${table} input ${from} icmpv6 type { nd-neighbor-solicit, nd-neighbor-advert } accept`,
     ...egress.input,
-    `add rule ${table} input iifname ${ours} drop`,
+    `add rule ${table} input ${from} drop`,
     '',
   ].join('\n');
+}
+
+/**
+ * Puts the host's ends of our veths that exist already in our link group, before the rules that
+ * match it replace those of an earlier version (which matched `<prefix>*` by name).
+ */
+async function groupOurLinks(settings: NetnsSettings): Promise<void> {
+  const ours = [...linkNames()].filter(
+    (name) => name.endsWith('h') && slotOfName(settings, name) !== undefined,
+  );
+  if (ours.length === 0) return;
+  const group = linkGroup(settings.namePrefix);
+  await ipBatch(ours.map((name) => `link set dev ${name} group ${group}`));
 }
 
 /**
@@ -71,6 +90,7 @@ export function hostRules(settings: NetnsSettings): string {
  * (running VPNs) are kept, the rules replaced in one atomic nft transaction.
  */
 export async function ensureHost(settings: NetnsSettings): Promise<void> {
+  await groupOurLinks(settings);
   await nft(hostRules(settings));
   fs.writeFileSync('/proc/sys/net/ipv4/ip_forward', '1\n');
   if (settings.addresses6) enableIpv6Forwarding(settings.namePrefix); // keeps accept_ra (netnsIpv6.ts)

@@ -15,7 +15,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { cidrsOverlap, parseCidr } from './netnsEgress';
-import { formatIpv4, type NetnsSettings } from './netnsSettings';
+import { formatIpv4, linkGroup, type NetnsSettings } from './netnsSettings';
 import { processExists } from './netnsSystem';
 
 /** Where the lock files live (tmpfs: gone at reboot, with the servers). */
@@ -33,6 +33,11 @@ export interface PrefixClaim {
   ports: string;
   /** The owner's network namespace (`net:[inode]`): ranges only clash within one. */
   netns: string;
+  /**
+   * The link group its rules match its interfaces by (netnsSettings.ts `linkGroup`); absent in
+   * the lock of an earlier version, whose rules matched `<prefix>*` by name.
+   */
+  linkGroup?: number;
 }
 
 /** This process's network namespace, as `/proc/self/ns/net` names it. */
@@ -54,6 +59,7 @@ export function claimOf(settings: NetnsSettings): PrefixClaim {
     ...(six ? { addresses6: six } : {}),
     ports: `${settings.firstPort}-${settings.lastPort}`,
     netns: networkNamespace(),
+    linkGroup: linkGroup(settings.namePrefix),
   };
 }
 
@@ -73,9 +79,11 @@ function readClaim(file: string): PrefixClaim | undefined {
 function clashes(a: PrefixClaim, b: PrefixClaim): string[] {
   if (a.netns !== b.netns) return [];
   const found: string[] = [];
-  // Our rules name our interfaces `<prefix>*`: a prefix that begins the other's would take in
-  // the other's interfaces too (isolation, egress) and the other's would take in ours.
-  if (a.prefix.startsWith(b.prefix) || b.prefix.startsWith(a.prefix)) {
+  // Rules of an earlier version name their interfaces `<prefix>*`: a prefix that begins the
+  // other's would take in the other's interfaces too (isolation, egress). Rules that match a
+  // link group (both claims name theirs) take in their own interfaces only.
+  const byName = a.linkGroup === undefined || b.linkGroup === undefined;
+  if (byName && (a.prefix.startsWith(b.prefix) || b.prefix.startsWith(a.prefix))) {
     found.push(`NETNS_PREFIX '${b.prefix}' (one name begins the other)`);
   }
   const range = (ports: string) => ports.split('-').map(Number);

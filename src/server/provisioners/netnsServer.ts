@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { mappedPorts, mapPort, unmapPort } from './netnsHost';
 import { parseIpv6 } from './netnsIpv6';
-import { NAMESPACE_LINK, type NetnsSettings, type ServerPlan } from './netnsSettings';
+import { linkGroup, NAMESPACE_LINK, type NetnsSettings, type ServerPlan } from './netnsSettings';
 import { ipBatch, killProcesses, linkNames, linkUp, namespacePids, run } from './netnsSystem';
 import { getInterface, keyToHex, setInterface, socketPath } from './uapi';
 import type { ProvisionTarget } from './types';
@@ -132,7 +132,8 @@ export async function buildServer(
   const { name } = plan;
   await ipBatch([
     `netns add ${name}`,
-    `link add ${plan.hostLink} type veth peer name ${NAMESPACE_LINK} netns ${name}`,
+    // The host's end in our link group, which our nftables rules match (netnsHost.ts).
+    `link add ${plan.hostLink} group ${linkGroup(settings.namePrefix)} type veth peer name ${NAMESPACE_LINK} netns ${name}`,
     `addr add ${plan.hostAddress}/30 dev ${plan.hostLink}`,
     `link set ${plan.hostLink} up`,
     `route add ${plan.tunnelNetwork} via ${plan.namespaceAddress} dev ${plan.hostLink} onlink`,

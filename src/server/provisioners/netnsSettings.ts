@@ -4,7 +4,8 @@
  *
  * Each VPN server gets a slot (allocated in the database, or in a VPN host's state) and from it:
  * - the names `<prefix><slot>` (namespace and WireGuard interface) and `<prefix><slot>h` (the
- *   host's end of the veth pair), at most 15 characters;
+ *   host's end of the veth pair), at most 15 characters; the host's end is in the link group of
+ *   the prefix ({@link linkGroup}), which our nftables rules match;
  * - the UDP listen port `WG_PORTS`'s first port + slot;
  * - the block of 8 addresses `WG_ADDRESSES`' base + 8 x slot: .1 host end and .2 namespace end
  *   of the veth pair (a /30), .5 server and .6 client in the tunnel (a /30).
@@ -74,6 +75,26 @@ export function hostNamePrefix(hostId: string): string {
   let letters = 'p';
   for (let i = 0; i < 5; i++) letters += String.fromCharCode(97 + (digest[i] % 26));
   return letters;
+}
+
+/** Link groups of ours start here (above the small numbers an operator would pick). */
+const LINK_GROUP_BASE = 0x50000000;
+
+/**
+ * The link group of the host's ends of the veth pairs of prefix `namePrefix` (1 to 6 lower-case
+ * letters): 0x50000000 plus the prefix read as a number in base 27 (a = 1 ... z = 26), so two
+ * prefixes never share a group, even when one begins the other (`pn` and `pnx`, or a VPN host's
+ * `pnqkzt`). Our nftables rules match our interfaces by this group (`iifgroup`), not by a name
+ * pattern: `iifname "pn*"` also matched every interface of `pnx`.
+ * @throws RangeError for a prefix that is not 1 to 6 lower-case letters.
+ */
+export function linkGroup(namePrefix: string): number {
+  if (!/^[a-z]{1,6}$/.test(namePrefix)) {
+    throw new RangeError(`A name prefix is 1 to 6 lower-case letters, got: '${namePrefix}'`);
+  }
+  let value = 0;
+  for (const letter of namePrefix) value = value * 27 + (letter.charCodeAt(0) - 96);
+  return LINK_GROUP_BASE + value;
 }
 
 /** Options of {@link loadNetnsSettings}. */
