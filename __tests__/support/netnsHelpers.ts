@@ -75,8 +75,17 @@ export class TestNetwork {
     readonly subnet: string,
   ) {}
 
-  /** Creates namespace `<prefix><label>` joined to the host by a /30 (the `index`-th). */
-  async addNamespace(label: string, index: number): Promise<TestNamespace> {
+  /**
+   * Creates namespace `<prefix><label>` joined to the host by a /30 (the `index`-th); with
+   * `options.group`, the host's end is made in that link group (as the provisioner's veths are:
+   * netnsSettings.ts `linkGroup`); with `options.defaultRoute`, the namespace routes everything
+   * through the host.
+   */
+  async addNamespace(
+    label: string,
+    index: number,
+    options: { group?: number; defaultRoute?: boolean } = {},
+  ): Promise<TestNamespace> {
     const name = `${this.prefix}${label}`;
     const hostAddress = `${this.subnet}.${4 * index + 1}`;
     const address = `${this.subnet}.${4 * index + 2}`;
@@ -87,7 +96,7 @@ export class TestNetwork {
       'ip',
       ['-batch', '-'],
       [
-        `link add ${name}h type veth peer name eth0 netns ${name}`,
+        `link add ${name}h${options.group === undefined ? '' : ` group ${options.group}`} type veth peer name eth0 netns ${name}`,
         `addr add ${hostAddress}/30 dev ${name}h`,
         `link set ${name}h up`,
         '',
@@ -96,7 +105,13 @@ export class TestNetwork {
     await sh(
       'ip',
       ['-n', name, '-batch', '-'],
-      ['link set lo up', `addr add ${address}/30 dev eth0`, 'link set eth0 up', ''].join('\n'),
+      [
+        'link set lo up',
+        `addr add ${address}/30 dev eth0`,
+        'link set eth0 up',
+        ...(options.defaultRoute ? [`route add default via ${hostAddress}`] : []),
+        '',
+      ].join('\n'),
     );
     return ns;
   }

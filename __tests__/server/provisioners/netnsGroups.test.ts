@@ -50,76 +50,40 @@ async function groupOf(link: string): Promise<string> {
   'nftables rules of installations whose prefixes begin one another',
   () => {
     const network = new TestNetwork('qxd', '10.244.7');
+    /** Namespaces named as servers of `qx` and `qxb` would be (`qxb0`, `qx0`...), with their veths. */
+    const servers = new TestNetwork('qx', '10.244.8');
     let target: TestNamespace;
-
-    /**
-     * A namespace named as server `slot` of `prefix` would be, joined to the host by a veth whose
-     * host end `<prefix><slot>h` is in `group` (none: the default group), on the `index`-th /30
-     * of 10.244.8.0/24.
-     */
-    const addServer = async (
-      prefix: string,
-      slot: number,
-      index: number,
-      group?: number,
-    ): Promise<TestNamespace> => {
-      const name = `${prefix}${slot}`;
-      const ns: TestNamespace = {
-        name,
-        hostAddress: `10.244.8.${4 * index + 1}`,
-        address: `10.244.8.${4 * index + 2}`,
-      };
-      network.namespaces.push(ns);
-      await sh('ip', ['netns', 'add', name]);
-      const grouped = group === undefined ? '' : ` group ${group}`;
-      await sh(
-        'ip',
-        ['-batch', '-'],
-        [
-          `link add ${name}h${grouped} type veth peer name eth0 netns ${name}`,
-          `addr add ${ns.hostAddress}/30 dev ${name}h`,
-          `link set ${name}h up`,
-          '',
-        ].join('\n'),
-      );
-      await sh(
-        'ip',
-        ['-n', name, '-batch', '-'],
-        [
-          'link set lo up',
-          `addr add ${ns.address}/30 dev eth0`,
-          'link set eth0 up',
-          `route add default via ${ns.hostAddress}`,
-          '',
-        ].join('\n'),
-      );
-      return ns;
-    };
 
     beforeAll(async () => {
       await sweep(theirs);
       await sweep(ours);
-      target = await network.addNamespace('t', 0);
-      await sh('ip', ['-n', target.name, 'route', 'add', 'default', 'via', target.hostAddress]);
+      target = await network.addNamespace('t', 0, { defaultRoute: true });
       await network.serveHttp(target);
     }, 60_000);
 
     afterAll(async () => {
       await network.cleanup();
+      await servers.cleanup();
       await sweep(theirs);
       await sweep(ours);
     }, 60_000);
 
     it("puts the veths made before in the group, and applies each one's rules to its own", async () => {
       // A server of ours made by an earlier version: its veth in no group.
-      const earlier = await addServer('qxb', 5, 1);
+      const earlier = await servers.addNamespace('b5', 1, { defaultRoute: true });
       expect(await groupOf('qxb5h')).toBe('default');
       await ensureHost(theirs);
       await ensureHost(ours);
       expect(await groupOf('qxb5h')).toBe(String(linkGroup('qxb')));
 
-      const ourServer = await addServer('qxb', 0, 0, linkGroup('qxb'));
-      const theirServer = await addServer('qx', 0, 2, linkGroup('qx'));
+      const ourServer = await servers.addNamespace('b0', 0, {
+        group: linkGroup('qxb'),
+        defaultRoute: true,
+      });
+      const theirServer = await servers.addNamespace('0', 2, {
+        group: linkGroup('qx'),
+        defaultRoute: true,
+      });
       // Ours reach the private range WG_ALLOWED_PRIVATE opens, though the other installation drops
       // private destinations of its own VPNs (its rules would take ours in by name: `qx*`).
       expect(await network.fetchFrom(ourServer, target.address, 1000, 5000)).toBe(1000);
