@@ -93,7 +93,10 @@ export async function ensureHost(settings: NetnsSettings): Promise<void> {
   await groupOurLinks(settings);
   await nft(hostRules(settings));
   fs.writeFileSync('/proc/sys/net/ipv4/ip_forward', '1\n');
-  if (settings.addresses6) enableIpv6Forwarding(settings.namePrefix); // keeps accept_ra (netnsIpv6.ts)
+  if (settings.addresses6) {
+    // Keeps accept_ra of every interface but ours (netnsIpv6.ts).
+    enableIpv6Forwarding((name) => slotOfName(settings, name) !== undefined);
+  }
 }
 
 /** Sends UDP port `port` of the host to `address` (a VPN's namespace). Idempotent. */

@@ -186,21 +186,20 @@ export function kernelHasIpv6(): boolean {
 /**
  * Turns IPv6 forwarding on in this network namespace without costing the host its own IPv6:
  * with forwarding on, the kernel ignores router advertisements on interfaces whose `accept_ra`
- * is 1, so while forwarding is still off, every interface (but `lo` and ours, named
- * `<namePrefix><slot>` and `<namePrefix><slot>h`) that accepts them now (`accept_ra` 1) is set to 2 (accept even when
- * forwarding) first: its default route and addresses stay. Nothing changes when forwarding is
+ * is 1, so while forwarding is still off, every interface (but `lo` and ours: `isOurs`, e.g.
+ * netnsSettings.ts `slotOfName`) that accepts them now (`accept_ra` 1) is set to 2 (accept even
+ * when forwarding) first: its default route and addresses stay. Nothing changes when forwarding is
  * already on (the operator's choices stand). Idempotent.
  * @throws Error when the kernel has no IPv6 (`/proc/sys/net/ipv6` missing) though asked for.
  */
-export function enableIpv6Forwarding(namePrefix: string): void {
+export function enableIpv6Forwarding(isOurs: (name: string) => boolean): void {
   const forwarding = `${IPV6_CONF}/all/forwarding`;
   if (!fs.existsSync(forwarding)) {
     throw new Error('WG_ADDRESSES6 is set but this kernel has no IPv6: unset it (IPv4-only VPNs)');
   }
   if (fs.readFileSync(forwarding, 'utf8').trim() === '1') return;
-  const ours = new RegExp(`^${namePrefix}\\d{1,6}h?$`);
   for (const name of fs.readdirSync(IPV6_CONF)) {
-    if (['all', 'default', 'lo'].includes(name) || ours.test(name)) continue;
+    if (['all', 'default', 'lo'].includes(name) || isOurs(name)) continue;
     const file = `${IPV6_CONF}/${name}/accept_ra`;
     try {
       if (fs.readFileSync(file, 'utf8').trim() === '1') fs.writeFileSync(file, '2\n');
