@@ -10,6 +10,7 @@ import { rowsOf, type Database } from '../db';
 import { END_REASONS } from '../vpns/metering';
 import { releaseRegistry } from './registry';
 import { onEvent } from './events';
+import { RequestDurationHistogram } from './requestDurations';
 
 /** Buckets (seconds) of the HTTP request duration histogram. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -42,13 +43,12 @@ export function createServiceMetrics(db: Database, jobQueue: string): ServiceMet
   const registry = releaseRegistry();
   const registers = [registry];
 
-  const http = new Histogram({
-    name: 'peanut_http_request_duration_seconds',
-    help: 'HTTP requests answered, by route pattern, method and status code',
-    labelNames: ['route', 'method', 'status_code'],
-    buckets: HTTP_BUCKETS,
-    registers,
-  });
+  const http = new RequestDurationHistogram(
+    'peanut_http_request_duration_seconds',
+    'HTTP requests answered, by route pattern, method and status code',
+    HTTP_BUCKETS,
+    registry,
+  );
 
   const created = new Counter({
     name: 'peanut_vpns_created_total',
@@ -162,7 +162,7 @@ export function createServiceMetrics(db: Database, jobQueue: string): ServiceMet
   return {
     registry,
     observeRequest: (route, method, status, seconds) =>
-      http.observe({ route, method, status_code: String(status) }, seconds),
+      http.observe(route, method, status, seconds),
     close: () => {
       for (const stop of unsubscribe) stop();
     },
