@@ -17,7 +17,8 @@
  *
  * Environment: BENCH_SECONDS (default 3), BENCH_ROUNDS (default 5), BENCH_CONNECTIONS (default
  * 100), BENCH_DATABASE_URL (default TEST_DATABASE_URL; PostgreSQL is skipped with a printed
- * reason when neither is set), BENCH_PROFILE=<dir> (write a V8 CPU profile of each server process there), LOG_LEVEL.
+ * reason when neither is set), BENCH_PROFILE=<dir> (write a V8 CPU profile of each server
+ * process there), LOG_LEVEL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -43,8 +44,10 @@ const BEFORE =
   'at the end of its turn and the rate-limit headers on 429 only: 0.51-0.57x, PostgreSQL ' +
   '0.40-0.42x in a start where its garbage collection runs 4x longer; then, without the ' +
   'per-request set of running responses kept for the shutdown, 8-14% less server CPU per ' +
-  'request in one process switched between the two, whole runs on a noisier VM 0.35-0.58x ' +
-  '(docs/performance.md)';
+  'request in one process switched between the two, whole runs on a noisier VM 0.35-0.58x; ' +
+  'then, with the request-duration histogram counted by our own code (8328602, 3.7% -> 1.0% ' +
+  'of the server CPU in perf) and the ratio taken per round: 0.46-0.58x on an idle VM (the ' +
+  'bare route at 33-43k req/s), 0.53-0.56x on a busier one (docs/performance.md)';
 
 /** One measured endpoint of one server. */
 interface Measure {
@@ -135,6 +138,26 @@ async function loadOnce(
   return autocannon({ url, headers, connections, duration: seconds });
 }
 
+/** How each endpoint is loaded. */
+interface Load {
+  /** Seconds of each autocannon load. */
+  seconds: number;
+  connections: number;
+  /** Rounds of alternating loads per endpoint (the bare route, then ours). */
+  rounds: number;
+}
+
+/** One endpoint of ours and the bare route, measured in alternating rounds. */
+interface Compared {
+  ours: Measure;
+  bare: Measure;
+  /**
+   * Per round, ours' requests/s over the bare route's in the round just before it (the two
+   * loads a few seconds apart, under the same machine load).
+   */
+  ratios: number[];
+}
+
 /**
  * Loads every target of `kind`, alternating each round with the bare route (so that both see
  * the same machine load), and returns the medians of ours and of the bare route's.
@@ -194,26 +217,6 @@ async function measure(
     await target.stop();
   }
   return results;
-}
-
-/** How each endpoint is loaded. */
-interface Load {
-  /** Seconds of each autocannon load. */
-  seconds: number;
-  connections: number;
-  /** Rounds of alternating loads per endpoint (the bare route, then ours). */
-  rounds: number;
-}
-
-/** One endpoint of ours and the bare route, measured in alternating rounds. */
-interface Compared {
-  ours: Measure;
-  bare: Measure;
-  /**
-   * Per round, ours' requests/s over the bare route's in the round just before it (the two
-   * loads a few seconds apart, under the same machine load).
-   */
-  ratios: number[];
 }
 
 /** Measures the three servers side by side and prints the table. */
