@@ -28,7 +28,7 @@ import readline from 'node:readline';
 import type { Readable } from 'node:stream';
 import autocannon from 'autocannon';
 import type { TargetReady } from './apiTarget';
-import { setting, admin } from './common';
+import { setting, admin, median } from './common';
 
 /**
  * The figures before and what changed since, same bench (docs/performance.md "API at half the
@@ -120,12 +120,6 @@ async function startTarget(kind: string, databaseUrl?: string): Promise<RunningT
       fs.rmSync(logFile, { force: true });
     },
   };
-}
-
-/** The median of `values`. */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 /** One autocannon load of `url`. */
