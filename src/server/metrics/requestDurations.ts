@@ -119,13 +119,8 @@ export class RequestDurationHistogram {
         }
       }
     }
-    return Promise.resolve({
-      name: this.name,
-      help: this.help,
-      type: 'histogram',
-      aggregator: 'sum',
-      values,
-    });
+    const { name, help, type, aggregator } = this;
+    return Promise.resolve({ name, help, type, aggregator, values });
   }
 
   /** The same values with each one's labels in one object (prom-client's `getMetricsAsJSON`). */
