@@ -154,7 +154,8 @@ interface Compared {
 
 /**
  * Loads every target of `kind`, alternating each round with the bare route (so that both see
- * the same machine load), and returns the medians of ours and of the bare route's.
+ * the same machine load), and returns the medians of ours and of the bare route's with each
+ * round's ratio of the two.
  */
 async function measure(
   server: string,
