@@ -33,20 +33,30 @@ class RecordedDurationsSequencer extends TestSequencer {
   time(test) {
     const cached = super.time(test);
     if (cached != null) return cached;
-    const seconds = this.durations[path.relative(ROOT, test.path)];
+    const seconds = this.durations[path.relative(ROOT, test.path).split(path.sep).join('/')];
     return seconds == null ? undefined : seconds * 1000;
   }
 }
 
-/** Writes suiteDurations.json from the `--json` report at `file`. */
-function record(file) {
-  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+/**
+ * The durations of a Jest `--json` report (seconds, at least 1), by path from the root of the
+ * checkout that ran it: the part of each suite's absolute path from its `__tests__/` folder on,
+ * so a report made in another clone (a fresh one in /tmp, as CI's) records the same keys.
+ */
+function durationsOf(report) {
   const durations = {};
   for (const result of report.testResults) {
-    const seconds = (result.endTime - result.startTime) / 1000;
-    durations[path.relative(ROOT, result.name)] = Math.max(1, Math.round(seconds));
+    const at = result.name.split(path.sep).indexOf('__tests__');
+    if (at < 0) throw new Error(`${result.name} is not under a __tests__ folder`);
+    const key = result.name.split(path.sep).slice(at).join('/');
+    durations[key] = Math.max(1, Math.round((result.endTime - result.startTime) / 1000));
   }
-  const sorted = Object.fromEntries(Object.entries(durations).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return Object.fromEntries(Object.entries(durations).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** Writes suiteDurations.json from the `--json` report at `file`. */
+function record(file) {
+  const sorted = durationsOf(JSON.parse(fs.readFileSync(file, 'utf8')));
   fs.writeFileSync(RECORDED, `${JSON.stringify(sorted, null, 2)}\n`);
   process.stdout.write(`${Object.keys(sorted).length} suites recorded in ${RECORDED}\n`);
 }
@@ -54,3 +64,5 @@ function record(file) {
 if (require.main === module) record(process.argv[2] ?? '/tmp/jest.json');
 
 module.exports = RecordedDurationsSequencer;
+module.exports.durationsOf = durationsOf;
+module.exports.recorded = recorded;
