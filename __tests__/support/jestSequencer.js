@@ -46,9 +46,10 @@ class RecordedDurationsSequencer extends TestSequencer {
 function durationsOf(report) {
   const durations = {};
   for (const result of report.testResults) {
-    const at = result.name.split(path.sep).indexOf('__tests__');
+    const parts = result.name.split(path.sep);
+    const at = parts.indexOf('__tests__');
     if (at < 0) throw new Error(`${result.name} is not under a __tests__ folder`);
-    const key = result.name.split(path.sep).slice(at).join('/');
+    const key = parts.slice(at).join('/');
     durations[key] = Math.max(1, Math.round((result.endTime - result.startTime) / 1000));
   }
   return Object.fromEntries(Object.entries(durations).sort(([a], [b]) => (a < b ? -1 : 1)));
