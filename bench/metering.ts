@@ -10,9 +10,13 @@
  * METER_INTERVAL_S (default 5 s, start to start) with deadline passes between them, as the
  * lifecycle runs them, and the time from each deadline to Deprovisioning (goal <= 5 s).
  *
+ * Each owner starts with a history: a purchase and METER_HISTORY (default 24: a day of one VPN
+ * settled hourly) earlier usage settlements, as an account in use has; a pass reads each owner's
+ * ledger total (`ledger_totals`), not its entries, so its time does not grow with them.
+ *
  * Environment: BENCH_DATABASE_URL (default TEST_DATABASE_URL); a database
  * `peanut_bench_meter_<pid>` is created beside it and dropped afterwards. METER_INTERVAL_S,
- * METER_SETTLE_S (defaults 5 and 3600, as the service's);
+ * METER_SETTLE_S (defaults 5 and 3600, as the service's); METER_HISTORY;
  * METER_SIZES (comma-separated N, default 1000,10000,100000); METER_LAG=0 skips the lag run.
  */
 import { readFile } from 'node:fs/promises';
@@ -31,7 +35,8 @@ const provisioner = {
 };
 
 /**
- * Empties the tables and seeds `n` Running VPNs (two per user, each user with 1000 peanuts)
+ * Empties the tables and seeds `n` Running VPNs (two per user, each user with 1000 peanuts and
+ * `history` earlier usage entries of 0.001 peanut)
  * that became Running `ranMs` ago (offset by `spreadMs * random`), with `deleteAfterS`, charged
  * up to one or two intervals ago and settled at their last multiple of `settleEvery` intervals.
  */
@@ -39,7 +44,13 @@ async function seed(
   database: DatabaseHandle,
   n: number,
   intervalMs: number,
-  running: { ranMs: number; spreadMs: number; deleteAfterS: number; settleEvery: number },
+  running: {
+    ranMs: number;
+    spreadMs: number;
+    deleteAfterS: number;
+    settleEvery: number;
+    history: number;
+  },
 ): Promise<void> {
   const sql = database.executeSql;
   await sql('TRUNCATE vpns, ledger_entries, users CASCADE');
@@ -53,6 +64,12 @@ async function seed(
   await sql(
     `INSERT INTO ledger_entries (user_sub, amount_nano, kind, key)
      SELECT sub, 1000000000000, 'purchase', 'bench:' || sub FROM users`,
+  );
+  await sql(
+    `INSERT INTO ledger_entries (user_sub, amount_nano, kind, key)
+     SELECT sub, -1000000, 'usage', 'bench-history:' || sub || ':' || k
+     FROM users, generate_series(1, $1::int) AS k`,
+    [running.history],
   );
   await sql(
     `WITH u AS (SELECT sub, row_number() OVER (ORDER BY sub) AS k FROM users),
@@ -97,6 +114,9 @@ async function backendCpuMs(database: DatabaseHandle): Promise<Map<number, numbe
   return cpu;
 }
 
+/** Earlier usage settlements per owner (METER_HISTORY, a whole number from 0). */
+const HISTORY = Number(process.env.METER_HISTORY ?? 24);
+
 /** Kernel clock ticks per second (USER_HZ), the unit of /proc/<pid>/stat times. */
 const CLOCK_TICKS = 100;
 
@@ -126,6 +146,7 @@ async function timePass(
     spreadMs: settleEvery * intervalMs,
     deleteAfterS: 86_400,
     settleEvery,
+    history: HISTORY,
   });
   const cpuBefore = await backendCpuMs(database);
   const nodeBefore = process.cpuUsage();
@@ -177,6 +198,7 @@ async function terminationLags(
     spreadMs: horizonMs - 1000,
     deleteAfterS,
     settleEvery,
+    history: HISTORY,
   });
   let passes: Promise<unknown> = Promise.resolve();
   const queue = (dueOnly: boolean) => {
@@ -260,6 +282,9 @@ async function main(): Promise<void> {
     process.stdout.write('Metering bench skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.\n');
     return;
   }
+  if (!Number.isInteger(HISTORY) || HISTORY < 0) {
+    throw new Error('METER_HISTORY must be a whole number from 0');
+  }
   const sizes = (process.env.METER_SIZES ?? '1000,10000,100000').split(',').map(Number);
   const intervalMs = Math.round(1000 * Number(process.env.METER_INTERVAL_S ?? 5));
   const settleMs = Math.round(1000 * Number(process.env.METER_SETTLE_S ?? 3600));
@@ -290,7 +315,8 @@ async function main(): Promise<void> {
 
     process.stdout.write(
       `\nMetering on PostgreSQL, one batched pass, every VPN charged (METER_INTERVAL_S=` +
-        `${intervalMs / 1000}, METER_SETTLE_S=${settleMs / 1000}); Node ${process.version}, ` +
+        `${intervalMs / 1000}, METER_SETTLE_S=${settleMs / 1000}), each owner with ${HISTORY} ` +
+        `earlier settlements (METER_HISTORY); Node ${process.version}, ` +
         `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'CPU'}, load average ${load.join(' ')}\n\n`,
     );
     process.stdout.write(

@@ -81,6 +81,22 @@ export const ledgerEntries = pgTable(
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 
 /**
+ * Each account's ledger total (docs/architecture.md "Money"): the sum of its `ledger_entries`
+ * amounts, in nano-peanuts, kept by the database itself (triggers of migration 0027 on every
+ * insert, update, delete and truncate of `ledger_entries`, in the same transaction), so a balance
+ * is read in one row whatever the length of the account's history. The ledger stays the record;
+ * this is its running sum. An account with no entry has no row (total 0).
+ */
+export const ledgerTotals = pgTable('ledger_totals', {
+  /** The account (`users.sub`). */
+  userSub: uuid('user_sub')
+    .primaryKey()
+    .references(() => users.sub, { onDelete: 'cascade' }),
+  /** The sum of the account's ledger amounts, nano-peanuts. */
+  totalNano: bigint('total_nano', { mode: 'number' }).notNull(),
+});
+
+/**
  * The email addresses that have received the sign-up bonus (spec §1 "multiple
  * accounts are prohibited"): kept after the account is deleted, so the bonus is granted once per
  * address ever. Addresses are normalised (trimmed, lower case) and stored only as an

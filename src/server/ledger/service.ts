@@ -1,8 +1,9 @@
 /**
  * The peanuts ledger service (docs/architecture.md "Money", spec §1, §9): a balance is the sum of
- * the user's integer nano-peanut ledger entries less the charges of their Running VPNs not yet
- * settled into the ledger (vpns/metering.ts "Settling"); credits and charges are idempotent by
- * key. ledger/plugin.ts decorates `app.ledger` with it.
+ * the user's integer nano-peanut ledger entries (read from `ledger_totals`, the running sum the
+ * database keeps of them) less the charges of their Running VPNs not yet settled into the ledger
+ * (vpns/metering.ts "Settling"); credits and charges are idempotent by key. ledger/plugin.ts
+ * decorates `app.ledger` with it.
  */
 import { inArray, sql } from 'drizzle-orm';
 import { SIGNUP_BONUS_PEANUTS } from '../../core/constants';
@@ -86,7 +87,7 @@ export function createLedger(
     async balanceNano(userSub, tx = db) {
       const [row] = rowsOf<{ total: string }>(
         await tx.execute(sql`
-          SELECT ((SELECT coalesce(sum(amount_nano), 0) FROM ledger_entries
+          SELECT ((SELECT coalesce(sum(total_nano), 0) FROM ledger_totals
                    WHERE user_sub = ${userSub})
                 - (SELECT coalesce(sum(consumed_nano - settled_nano), 0) FROM vpns
                    WHERE user_sub = ${userSub} AND state = 'Running'))::text AS total`),

@@ -74,7 +74,7 @@ interface LowBalanceRow {
 /** The balance of the account `notice_settings` row `alias` belongs to (ledger.balanceNano). */
 const balanceOf = (alias: string) =>
   sql.raw(`(
-  (SELECT coalesce(sum(amount_nano), 0) FROM ledger_entries WHERE user_sub = ${alias}.user_sub)
+  (SELECT coalesce(sum(total_nano), 0) FROM ledger_totals WHERE user_sub = ${alias}.user_sub)
   - (SELECT coalesce(sum(consumed_nano - settled_nano), 0) FROM vpns
      WHERE user_sub = ${alias}.user_sub AND state = 'Running'))`);
 

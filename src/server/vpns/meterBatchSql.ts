@@ -182,9 +182,9 @@ export async function meterRows(tx: Executor, input: MeterRowsInput): Promise<Me
           greatest(0, (least(${now}, deadline) - running_ms) / ${interval}) AS completed
         FROM v
       ), owners AS (
-        -- Each owner's balance, as ledger.balanceNano reads it: the ledger less the unsettled
-        -- charges of their Running VPNs.
-        SELECT user_sub, coalesce((SELECT sum(amount_nano) FROM ledger_entries l
+        -- Each owner's balance, as ledger.balanceNano reads it: the ledger's total (one row,
+        -- whatever the owner's history) less the unsettled charges of their Running VPNs.
+        SELECT user_sub, coalesce((SELECT total_nano FROM ledger_totals l
                                    WHERE l.user_sub = timed.user_sub), 0)
                          - sum(consumed_nano - settled_nano) AS balance
         FROM timed GROUP BY user_sub
