@@ -5,7 +5,7 @@
  * (vpns/metering.ts "Settling"); credits and charges are idempotent by key. ledger/plugin.ts
  * decorates `app.ledger` with it.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { SIGNUP_BONUS_PEANUTS } from '../../core/constants';
 import { toNano } from '../../core/peanuts';
 import { rowsOf, type Database } from '../db';
@@ -62,6 +62,18 @@ export interface LedgerDeps {
   emailHashKey: Buffer;
 }
 
+/**
+ * The balance of the account `sub` (an SQL expression: a value or a column) as an SQL
+ * expression of nano-peanuts: its ledger total (`ledger_totals`, 0 without a row) less the
+ * unsettled charges of its Running VPNs. Used by `balanceNano` and, per account, by statements
+ * over many accounts (notices/service.ts).
+ */
+export function balanceSql(sub: SQL): SQL {
+  return sql`(coalesce((SELECT total_nano FROM ledger_totals WHERE user_sub = ${sub}), 0)
+    - (SELECT coalesce(sum(consumed_nano - settled_nano), 0) FROM vpns
+       WHERE user_sub = ${sub} AND state = 'Running'))`;
+}
+
 /** Makes the ledger service over `db`. */
 export function createLedger(
   db: Database,
@@ -86,11 +98,7 @@ export function createLedger(
     },
     async balanceNano(userSub, tx = db) {
       const [row] = rowsOf<{ total: string }>(
-        await tx.execute(sql`
-          SELECT ((SELECT coalesce(sum(total_nano), 0) FROM ledger_totals
-                   WHERE user_sub = ${userSub})
-                - (SELECT coalesce(sum(consumed_nano - settled_nano), 0) FROM vpns
-                   WHERE user_sub = ${userSub} AND state = 'Running'))::text AS total`),
+        await tx.execute(sql`SELECT ${balanceSql(sql`${userSub}`)}::text AS total`),
       );
       return Number(row?.total ?? 0);
     },

@@ -24,7 +24,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../db';
 import type { Mailer, MailMessage } from '../identity/mailer';
-import type { LedgerService } from '../ledger/service';
+import { balanceSql, type LedgerService } from '../ledger/service';
 import { safeMessage } from '../logger';
 import { serverSecret } from '../secrets';
 import { isUnsubscribeSignature, NOTICE_LINK_SECRET, unsubscribeUrl } from './links';
@@ -71,12 +71,8 @@ interface LowBalanceRow {
   thresholdNano: number;
 }
 
-/** The balance of the account `notice_settings` row `alias` belongs to (ledger.balanceNano). */
-const balanceOf = (alias: string) =>
-  sql.raw(`(
-  (SELECT coalesce(sum(total_nano), 0) FROM ledger_totals WHERE user_sub = ${alias}.user_sub)
-  - (SELECT coalesce(sum(consumed_nano - settled_nano), 0) FROM vpns
-     WHERE user_sub = ${alias}.user_sub AND state = 'Running'))`);
+/** The balance of the account `notice_settings` row `alias` belongs to (ledger/service.ts). */
+const balanceOf = (alias: string) => balanceSql(sql.raw(`${alias}.user_sub`));
 
 /** Sends the notices of every account (see the module comment). */
 export class NoticesService {
