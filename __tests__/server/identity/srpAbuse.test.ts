@@ -123,7 +123,7 @@ describe('SRP', () => {
     const { username } = await createUser(server, 'sealed');
     const started = await startSrp(server, username);
     const block = Buffer.from(started.parameters.SECRET_BLOCK, 'base64');
-    block[block.length - 20] ^= 1; // past the id: the sealed session key
+    block[32 + 12] ^= 1; // past the id and the IV: the sealed session key's first byte
     const altered = { ...started.parameters, SECRET_BLOCK: block.toString('base64') };
     // Signed with the right key over the altered block: only the seal refuses it.
     const r = await call(

@@ -2,6 +2,7 @@
  * The slice of a drizzle database the identity provider uses. Any drizzle PostgreSQL database
  * fits (PGlite or node-postgres, whatever its schema generic), and so does a transaction.
  */
+import { sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 /** Query builders of a database or of a transaction (`$with`/`with`: common table expressions). */
@@ -14,6 +15,14 @@ export type IdentityTx = Pick<
 export interface IdentityDb extends IdentityTx {
   /** Runs `fn` in a transaction (inside it, use only `tx`: PGlite is a single connection). */
   transaction<T>(fn: (tx: IdentityTx) => Promise<T>): Promise<T>;
+}
+
+/**
+ * The condition of a gated write of a statement: true when the common table expression `gate`
+ * (a sign-in's taken challenge, say) has a row; no condition when there is no gate.
+ */
+export function whenGate(gate: WithSubquery | undefined): SQL | undefined {
+  return gate ? sql`EXISTS (SELECT 1 FROM ${gate})` : undefined;
 }
 
 /** The SQLSTATE of a unique violation. */

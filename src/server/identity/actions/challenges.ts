@@ -34,9 +34,9 @@ export async function finishSignIn(
   refundKey?: string,
 ): Promise<Body> {
   // The session is stored in the device's statement: one round trip.
-  const session = newSession(ctx, user);
+  const session = newSession(ctx, user.sub);
   const metadata = await trackDevice(ctx, user, deviceKey, { session: session.values, refundKey });
-  const result = await session.tokens();
+  const result = await session.tokens(user);
   return {
     ChallengeParameters: {},
     AuthenticationResult: metadata ? { ...result, NewDeviceMetadata: metadata } : result,

@@ -21,7 +21,7 @@ import {
   sql,
   type WithSubquery,
 } from 'drizzle-orm';
-import type { IdentityDb } from '../db';
+import { whenGate, type IdentityDb } from '../db';
 import { idpErrors } from '../errors';
 import { idpDevices, type DeviceRow, type UserRow } from '../schema';
 import type { Action, Body, IdentityContext } from './context';
@@ -82,58 +82,107 @@ function knownDeviceStatement(db: IdentityDb, refund: boolean) {
 }
 
 /**
- * The statement that stores a new device (with `writes` when `writes` is set): the user's
- * devices left unconfirmed are dropped, and those not remembered are kept up to a bound (the
- * newest ones; the new device, which the deletes do not see, is the newest). Prepared once per
- * database and kind. Values: `sub`, `now`, `unconfirmedBefore`, `newDeviceKey`, `groupKey` and
- * the writes' values.
+ * The common table expressions that store a new device of a prepared statement of `db`: the
+ * user's devices left unconfirmed are dropped, those not remembered are kept up to a bound (the
+ * newest ones; the new device, which the deletes do not see, is the newest), and the new device
+ * is inserted (`new_device`, returning its key). With a `gate` (a common table expression of the
+ * same statement), all three happen only when it has a row. Values: `sub`, `now` and those of
+ * {@link newDeviceValues}.
+ */
+export function newDeviceWritesOf(db: IdentityDb, gate?: WithSubquery): WithSubquery[] {
+  const p = sql.placeholder;
+  const now = sql<Date>`${p('now')}::timestamptz`;
+  const swept = db.$with('swept_devices').as(
+    db
+      .delete(idpDevices)
+      .where(
+        and(
+          eq(idpDevices.sub, p('sub')),
+          isNull(idpDevices.verifier),
+          lt(idpDevices.createdAt, sql`${p('unconfirmedBefore')}::timestamptz`),
+          whenGate(gate),
+        ),
+      )
+      .returning({ key: idpDevices.deviceKey }),
+  );
+  const keep = db
+    .select({ key: idpDevices.deviceKey })
+    .from(idpDevices)
+    .where(and(eq(idpDevices.sub, p('sub')), eq(idpDevices.remembered, false)))
+    .orderBy(desc(idpDevices.lastAuthenticatedAt), desc(idpDevices.deviceKey))
+    .limit(MAX_FORGETTABLE - 1);
+  const trimmed = db.$with('trimmed_devices').as(
+    db
+      .delete(idpDevices)
+      .where(
+        and(
+          eq(idpDevices.sub, p('sub')),
+          eq(idpDevices.remembered, false),
+          notInArray(idpDevices.deviceKey, keep),
+          whenGate(gate),
+        ),
+      )
+      .returning({ key: idpDevices.deviceKey }),
+  );
+  const row = {
+    deviceKey: sql<string>`${p('newDeviceKey')}`,
+    sub: sql<string>`${p('sub')}::uuid`,
+    groupKey: sql<string>`${p('groupKey')}`,
+    createdAt: now,
+    lastModifiedAt: now,
+    lastAuthenticatedAt: now,
+  };
+  const insert = db.insert(idpDevices);
+  const inserted = db.$with('new_device').as(
+    (gate
+      ? insert.select(
+          db
+            .select({
+              deviceKey: row.deviceKey.as('device_key'),
+              sub: row.sub.as('sub'),
+              groupKey: row.groupKey.as('group_key'),
+              salt: sql<string | null>`NULL`.as('salt'),
+              verifier: sql<string | null>`NULL`.as('verifier'),
+              name: sql<string | null>`NULL`.as('name'),
+              remembered: sql<boolean>`false`.as('remembered'),
+              createdAt: sql<Date>`${now}`.as('created_at'),
+              lastModifiedAt: sql<Date>`${now}`.as('last_modified_at'),
+              lastAuthenticatedAt: sql<Date>`${now}`.as('last_authenticated_at'),
+            })
+            .from(gate),
+        )
+      : insert.values(row)
+    ).returning({ key: idpDevices.deviceKey }),
+  );
+  return [swept, trimmed, inserted];
+}
+
+/**
+ * The values of a new device for {@link newDeviceWritesOf} of a sign-in at ISO time `now`: its
+ * keys (as Cognito's: `<region>_<uuid>` and `-<random>`) and the bound of unconfirmed devices.
+ */
+export function newDeviceValues(ctx: IdentityContext, now: string) {
+  const region = ctx.poolId.split('_')[0] || 'local';
+  return {
+    newDeviceKey: `${region}_${randomUUID()}`,
+    groupKey: `-${randomBytes(9).toString('base64url')}`,
+    unconfirmedBefore: timestamp(Date.parse(now) - UNCONFIRMED_TTL_MS),
+  };
+}
+
+/**
+ * The statement that stores a new device (with `writes` when `writes` is set), prepared once per
+ * database and kind. Values: those of {@link newDeviceWritesOf} and the writes' values.
  */
 function newDeviceStatement(db: IdentityDb, writes: 'none' | 'session' | 'session+refund') {
   return prepared(db, `device-new:${writes}`, () => {
-    const p = sql.placeholder;
-    const now = sql`${p('now')}::timestamptz`;
-    const swept = db.$with('swept_devices').as(
-      db
-        .delete(idpDevices)
-        .where(
-          and(
-            eq(idpDevices.sub, p('sub')),
-            isNull(idpDevices.verifier),
-            lt(idpDevices.createdAt, sql`${p('unconfirmedBefore')}::timestamptz`),
-          ),
-        )
-        .returning({ key: idpDevices.deviceKey }),
-    );
-    const keep = db
-      .select({ key: idpDevices.deviceKey })
-      .from(idpDevices)
-      .where(and(eq(idpDevices.sub, p('sub')), eq(idpDevices.remembered, false)))
-      .orderBy(desc(idpDevices.lastAuthenticatedAt), desc(idpDevices.deviceKey))
-      .limit(MAX_FORGETTABLE - 1);
-    const trimmed = db.$with('trimmed_devices').as(
-      db
-        .delete(idpDevices)
-        .where(
-          and(
-            eq(idpDevices.sub, p('sub')),
-            eq(idpDevices.remembered, false),
-            notInArray(idpDevices.deviceKey, keep),
-          ),
-        )
-        .returning({ key: idpDevices.deviceKey }),
-    );
     const also = writes === 'none' ? [] : signInWritesOf(db, writes === 'session+refund');
+    const device = newDeviceWritesOf(db);
+    const inserted = device[device.length - 1];
     return db
-      .with(...also, swept, trimmed)
-      .insert(idpDevices)
-      .values({
-        deviceKey: sql`${p('newDeviceKey')}`,
-        sub: sql`${p('sub')}::uuid`,
-        groupKey: sql`${p('groupKey')}`,
-        createdAt: now,
-        lastModifiedAt: now,
-        lastAuthenticatedAt: now,
-      });
+      .with(...also, ...device)
+      .select({ stored: sql<number>`1` })
+      .from(inserted);
   });
 }
 
@@ -161,17 +210,10 @@ export async function trackDevice(
     if (known.length > 0) return undefined;
     written = true;
   }
-  const region = ctx.poolId.split('_')[0] || 'local';
-  const key = `${region}_${randomUUID()}`;
-  const groupKey = `-${randomBytes(9).toString('base64url')}`;
+  const device = newDeviceValues(ctx, values.now);
   const kind = written ? 'none' : refund ? 'session+refund' : 'session';
-  await newDeviceStatement(ctx.db, kind).execute({
-    ...values,
-    unconfirmedBefore: timestamp(Date.parse(values.now) - UNCONFIRMED_TTL_MS),
-    newDeviceKey: key,
-    groupKey,
-  });
-  return { DeviceKey: key, DeviceGroupKey: groupKey };
+  await newDeviceStatement(ctx.db, kind).execute({ ...values, ...device });
+  return { DeviceKey: device.newDeviceKey, DeviceGroupKey: device.groupKey };
 }
 
 /** The caller's device of the request's DeviceKey; ResourceNotFoundException otherwise. */

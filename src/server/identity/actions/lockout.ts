@@ -7,10 +7,10 @@
  * Keys: `sub:<sub>` for a user, `name:<login name>` for a name that belongs to nobody, so an
  * unknown name locks exactly as a known one does and the lock tells nothing of who exists.
  */
-import { eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper, type WithSubquery } from 'drizzle-orm';
 import { idpErrors } from '../errors';
 import { idpPasswordLockouts } from '../schema';
-import type { IdentityTx } from '../db';
+import { whenGate, type IdentityTx } from '../db';
 import type { IdentityContext } from './context';
 import { timestamp } from '../../db/prepared';
 
@@ -118,13 +118,15 @@ export async function refundPasswordCheck(ctx: IdentityContext, key: string): Pr
 /**
  * refundPasswordCheck as a common table expression `password_refund` of a prepared statement
  * (prepared.ts) of `db`, the key its placeholder `refundKey`: to ride on the statement that
- * stores the sign-in's session (challenges.ts's `completeSignIn`).
+ * stores the sign-in's session (challenges.ts's `completeSignIn`, passwordVerifier.ts's proven
+ * answer). With a `gate` (a common table expression of the same statement), only when it has a
+ * row.
  */
-export function refundPasswordCheckOf(db: IdentityTx) {
+export function refundPasswordCheckOf(db: IdentityTx, gate?: WithSubquery) {
   return db.$with('password_refund').as(
     db
       .delete(idpPasswordLockouts)
-      .where(eq(idpPasswordLockouts.key, sql.placeholder('refundKey')))
+      .where(and(eq(idpPasswordLockouts.key, sql.placeholder('refundKey')), whenGate(gate)))
       .returning({ key: idpPasswordLockouts.key }),
   );
 }

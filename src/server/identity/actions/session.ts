@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt, sql, type WithSubquery } from 'drizzle-orm';
-import type { IdentityDb } from '../db';
+import { whenGate, type IdentityDb } from '../db';
 import { idpErrors } from '../errors';
 import { idpPasswordLockouts, idpRefreshTokens, users, type UserRow } from '../schema';
 import { hashSecret, newRefreshToken, REFRESH_TOKEN_TTL_MS } from '../tokens';
@@ -28,14 +28,15 @@ export interface SessionValues {
 }
 
 /**
- * A sign-in session of a user who proved their password, not stored yet: `values` are those of
- * its row, stored by the common table expressions of `sessionStoreOf` riding on another
- * statement (devices.ts's `trackDevice`); `tokens()` then issues all three tokens.
+ * A sign-in session of user `sub`, who proved their password, not stored yet: `values` are
+ * those of its row, stored by the common table expressions of `sessionStoreOf` riding on another
+ * statement (devices.ts's `trackDevice`, passwordVerifier.ts's proven answer); `tokens(user)`
+ * then issues all three tokens for the stored user row.
  */
 export function newSession(
   ctx: IdentityContext,
-  user: UserRow,
-): { values: SessionValues; tokens: () => Promise<Body> } {
+  sub: string,
+): { values: SessionValues; tokens: (user: UserRow) => Promise<Body> } {
   const now = ctx.clock();
   const refreshToken = newRefreshToken();
   const originJti = randomUUID();
@@ -43,11 +44,11 @@ export function newSession(
     values: {
       sessionHash: hashSecret(refreshToken),
       originJti,
-      sub: user.sub,
+      sub,
       now: timestamp(now),
       sessionExpiresAt: timestamp(now + REFRESH_TOKEN_TTL_MS),
     },
-    async tokens() {
+    async tokens(user) {
       const tokens = await ctx.tokens.issue(user, { originJti, authTime: now });
       return {
         AccessToken: tokens.accessToken,
@@ -63,28 +64,48 @@ export function newSession(
 /**
  * The common table expressions that store a session of `SessionValues` (placeholders of a
  * prepared statement, prepared.ts): the user's expired sessions, of no further use, deleted;
- * the new one inserted.
+ * the new one inserted. With a `gate` (a common table expression of the same statement), both
+ * happen only when it has a row.
  */
-export function sessionStoreOf(db: IdentityDb): WithSubquery[] {
+export function sessionStoreOf(db: IdentityDb, gate?: WithSubquery): WithSubquery[] {
   const p = sql.placeholder;
   const now = sql`${p('now')}::timestamptz`;
   const expired = db.$with('expired_sessions').as(
     db
       .delete(idpRefreshTokens)
-      .where(and(eq(idpRefreshTokens.sub, p('sub')), lt(idpRefreshTokens.expiresAt, now)))
+      .where(
+        and(
+          eq(idpRefreshTokens.sub, p('sub')),
+          lt(idpRefreshTokens.expiresAt, now),
+          whenGate(gate),
+        ),
+      )
       .returning({ tokenHash: idpRefreshTokens.tokenHash }),
   );
+  const row = {
+    tokenHash: sql<string>`${p('sessionHash')}`,
+    originJti: sql<string>`${p('originJti')}::uuid`,
+    sub: sql<string>`${p('sub')}::uuid`,
+    authTime: now,
+    expiresAt: sql<Date>`${p('sessionExpiresAt')}::timestamptz`,
+  };
+  const insert = db.insert(idpRefreshTokens);
   const stored = db.$with('new_session').as(
-    db
-      .insert(idpRefreshTokens)
-      .values({
-        tokenHash: sql`${p('sessionHash')}`,
-        originJti: sql`${p('originJti')}::uuid`,
-        sub: sql`${p('sub')}::uuid`,
-        authTime: now,
-        expiresAt: sql`${p('sessionExpiresAt')}::timestamptz`,
-      })
-      .returning({ tokenHash: idpRefreshTokens.tokenHash }),
+    (gate
+      ? insert.select(
+          db
+            .select({
+              tokenHash: row.tokenHash.as('token_hash'),
+              originJti: row.originJti.as('origin_jti'),
+              sub: row.sub.as('sub'),
+              authTime: sql<Date>`${now}`.as('auth_time'),
+              expiresAt: row.expiresAt.as('expires_at'),
+              revoked: sql<boolean>`false`.as('revoked'),
+            })
+            .from(gate),
+        )
+      : insert.values(row)
+    ).returning({ tokenHash: idpRefreshTokens.tokenHash }),
   );
   return [expired, stored];
 }

@@ -1,28 +1,18 @@
 /**
  * Sign-in: InitiateAuth (USER_SRP_AUTH, USER_PASSWORD_AUTH, REFRESH_TOKEN_AUTH, CUSTOM_AUTH) and
- * RespondToAuthChallenge (PASSWORD_VERIFIER here; the challenges after it in challenges.ts,
- * customChallenge.ts and deviceAuth.ts). Every password check is reserved under the
+ * RespondToAuthChallenge (PASSWORD_VERIFIER in passwordVerifier.ts; the challenges after it in
+ * challenges.ts, customChallenge.ts and deviceAuth.ts). Every password check is reserved under the
  * progressive lockout first (lockout.ts). A login name that belongs to nobody gets a decoy SRP
  * challenge and fails exactly as a wrong password does.
  */
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { IdentityDb } from '../db';
-import { IdpError, idpErrors } from '../errors';
-import { idpRefreshTokens, idpSrpChallenges, users } from '../schema';
-import { N, parseHex, parseTimestamp, serverSession, verifyPasswordClaim } from '../srp';
+import { eq } from 'drizzle-orm';
+import { idpErrors } from '../errors';
+import { idpRefreshTokens } from '../schema';
+import { N, parseHex, serverSession } from '../srp';
 import { hashSecret } from '../tokens';
-import { MAX_TIMESTAMP_SKEW_MS, type Action, type Body, type IdentityContext } from './context';
+import type { Action, Body, IdentityContext } from './context';
 import { checkClient, loginName, parameters, required } from './input';
-import {
-  lockKeyOf,
-  lockoutValues,
-  nameLockKey,
-  refundPasswordCheck,
-  reservePasswordCheck,
-  reservePasswordCheckOf,
-  userLockKey,
-} from './lockout';
-import { prepared, timestamp } from '../../db/prepared';
+import { lockKeyOf, refundPasswordCheck, reservePasswordCheck } from './lockout';
 import {
   answerMfaSetup,
   answerNewPasswordRequired,
@@ -31,21 +21,11 @@ import {
   answerSoftwareTokenMfa,
   completeSignIn,
 } from './challenges';
-import {
-  answerCustomChallenge,
-  customSrpSession,
-  issueCustomChallenge,
-  startCustomAuth,
-  takeCustomSrp,
-} from './customChallenge';
+import { answerCustomChallenge, customSrpSession, startCustomAuth } from './customChallenge';
 import { answerDevicePasswordVerifier, answerDeviceSrpAuth } from './deviceAuth';
+import { answerPasswordVerifier } from './passwordVerifier';
 import { startSrpChallenge } from './srpInFlight';
-import {
-  newSecretBlockId,
-  openSecretBlock,
-  sealSecretBlock,
-  secretBlockId,
-} from './srpSecretBlock';
+import { newSecretBlockId, sealSecretBlock } from './srpSecretBlock';
 import {
   decoyCredentials,
   decoyPasswordCheck,
@@ -54,7 +34,7 @@ import {
   userBySub,
 } from './users';
 
-/** The answers of the challenges after the password, by ChallengeName. */
+/** The answers of RespondToAuthChallenge, by ChallengeName. */
 const ANSWERS: Readonly<Record<string, (ctx: IdentityContext, input: Body) => Promise<Body>>> =
   Object.freeze({
     SMS_MFA: answerSmsMfa,
@@ -65,6 +45,7 @@ const ANSWERS: Readonly<Record<string, (ctx: IdentityContext, input: Body) => Pr
     DEVICE_SRP_AUTH: answerDeviceSrpAuth,
     DEVICE_PASSWORD_VERIFIER: answerDevicePasswordVerifier,
     CUSTOM_CHALLENGE: answerCustomChallenge,
+    PASSWORD_VERIFIER: answerPasswordVerifier,
   });
 
 /** An optional string parameter (e.g. DEVICE_KEY). */
@@ -91,8 +72,13 @@ async function startSrp(ctx: IdentityContext, auth: Body, custom = false): Promi
   const user = await startSrpChallenge(ctx, name, secretHash);
   const { srpSalt, srpVerifier } = user ?? decoy;
   const session = serverSession(A, srpVerifier);
-  const secretBlock = await sealSecretBlock(ctx, id, session.key);
   const userIdForSrp = user?.username ?? name;
+  const secretBlock = await sealSecretBlock(ctx, id, {
+    key: session.key,
+    userIdForSrp,
+    sub: user?.sub,
+    custom,
+  });
   return {
     ChallengeName: 'PASSWORD_VERIFIER',
     ...(custom ? { Session: await customSrpSession(ctx, user, secretHash) } : {}),
@@ -188,57 +174,8 @@ export const initiateAuth: Action = async (ctx, input) => {
 };
 
 /**
- * The PASSWORD_VERIFIER answer's statement of `db`, prepared once (prepared.ts): deleting the
- * challenge of `secretHash` makes its secret block single-use (a replay finds nothing); its
- * user, whether CUSTOM_AUTH started it, and the password check reserved under the lockout (for
- * a live challenge answered under its user's name `name`; a decoy's: under the name) are one
- * statement. Its values: secretHash, name, nameLockKey, userLockPrefix, now (ISO) and
- * lockout.ts's LockoutValues.
- */
-function answerStatement(db: IdentityDb) {
-  return prepared(db, 'srp-answer', () => {
-    const p = sql.placeholder;
-    const custom = takeCustomSrp(db, p('secretHash'));
-    const taken = db.$with('taken').as(
-      db
-        .delete(idpSrpChallenges)
-        .where(eq(idpSrpChallenges.secretHash, p('secretHash')))
-        .returning({ sub: idpSrpChallenges.sub, expiresAt: idpSrpChallenges.expiresAt }),
-    );
-    const checked = reservePasswordCheckOf(
-      db,
-      db
-        .select({
-          key: sql<string>`CASE WHEN ${users.sub} IS NULL THEN ${p('nameLockKey')} ELSE ${p('userLockPrefix')} || ${users.sub} END`.as(
-            'key',
-          ),
-        })
-        .from(taken)
-        .leftJoin(users, eq(users.sub, taken.sub))
-        .where(
-          and(
-            gt(taken.expiresAt, p('now')),
-            or(isNull(users.sub), eq(users.username, p('name')), eq(users.email, p('name'))),
-          ),
-        ),
-    );
-    return db
-      .with(taken, custom, checked)
-      .select({
-        expiresAt: taken.expiresAt,
-        user: users,
-        custom: sql<boolean>`EXISTS (SELECT 1 FROM ${custom} WHERE ${custom.sub} = ${taken.sub})`,
-        reserved: sql<boolean>`EXISTS (SELECT 1 FROM ${checked})`,
-      })
-      .from(taken)
-      .leftJoin(users, eq(users.sub, taken.sub));
-  });
-}
-
-/**
- * RespondToAuthChallenge with PASSWORD_VERIFIER: checks the password claim (each challenge
- * once, TIMESTAMP within 5 minutes, the check reserved under the lockout), answers the tokens.
- * A decoy challenge fails as a wrong password does.
+ * RespondToAuthChallenge: PASSWORD_VERIFIER (passwordVerifier.ts) and the challenges after it,
+ * by ChallengeName; InvalidParameterException for any other name.
  */
 export const respondToAuthChallenge: Action = async (ctx, input) => {
   checkClient(ctx, input);
@@ -246,54 +183,6 @@ export const respondToAuthChallenge: Action = async (ctx, input) => {
   const answer = Object.prototype.hasOwnProperty.call(ANSWERS, challengeName)
     ? ANSWERS[challengeName]
     : undefined;
-  if (answer) return answer(ctx, input);
-  if (challengeName !== 'PASSWORD_VERIFIER') {
-    throw idpErrors.invalidParameter(`Unsupported challenge: ${challengeName}`);
-  }
-  const responses = parameters(input, 'ChallengeResponses');
-  const name = loginName(required(responses, 'USERNAME'));
-  const secretBlock = required(responses, 'PASSWORD_CLAIM_SECRET_BLOCK');
-  const signature = required(responses, 'PASSWORD_CLAIM_SIGNATURE');
-  const claimTimestamp = required(responses, 'TIMESTAMP');
-
-  // The challenge taken (single-use) and the password check reserved: one statement.
-  const block = Buffer.from(secretBlock, 'base64');
-  const secretHash = hashSecret(secretBlockId(block));
-  const now = ctx.clock();
-  const [challenge] = await answerStatement(ctx.db).execute({
-    secretHash,
-    name,
-    nameLockKey: nameLockKey(name),
-    userLockPrefix: userLockKey(''),
-    now: timestamp(now),
-    ...lockoutValues(ctx),
-  });
-  if (!challenge) throw idpErrors.invalidSession();
-  if (challenge.expiresAt.getTime() <= now) throw idpErrors.expiredSession();
-  const user = challenge.user ?? undefined;
-  if (user && name !== user.username && name !== user.email) {
-    throw idpErrors.incorrectCredentials();
-  }
-  const lockKey = lockKeyOf(user, name);
-  if (!challenge.reserved) throw idpErrors.passwordAttemptsExceeded();
-  const time = parseTimestamp(claimTimestamp);
-  if (time === undefined || Math.abs(time - now) > MAX_TIMESTAMP_SKEW_MS) {
-    throw new IdpError('NotAuthorizedException', 'Invalid TIMESTAMP: malformed or out of range.');
-  }
-  // The session key, sealed in the block at the start (srpSecretBlock.ts).
-  const key = await openSecretBlock(ctx, block);
-  const userIdForSrp = user?.username ?? name;
-  const proven =
-    key !== undefined &&
-    verifyPasswordClaim(key, ctx.poolName, userIdForSrp, secretBlock, claimTimestamp, signature);
-  if (!user || !proven) throw idpErrors.incorrectCredentials();
-  const deviceKey = optional(responses, 'DEVICE_KEY');
-  if (!user.confirmed || user.disabled || challenge.custom) {
-    await refundPasswordCheck(ctx, lockKey);
-    if (!user.confirmed) throw idpErrors.notConfirmed();
-    if (user.disabled) throw idpErrors.disabled();
-    return issueCustomChallenge(ctx, user, deviceKey);
-  }
-  // The check is forgiven in the statement that stores the session (completeSignIn).
-  return completeSignIn(ctx, user, deviceKey, lockKey);
+  if (!answer) throw idpErrors.invalidParameter(`Unsupported challenge: ${challengeName}`);
+  return answer(ctx, input);
 };

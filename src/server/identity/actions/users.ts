@@ -3,7 +3,7 @@
  * (SRP salt and verifier), code delivery details and the decoys that make an unknown user look
  * like a known one (Cognito's "prevent user existence errors").
  */
-import { and, eq, lte, or } from 'drizzle-orm';
+import { and, eq, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { IdentityTx } from '../db';
 import { idpErrors } from '../errors';
 import { users, type MfaType, type UserRow } from '../schema';
@@ -130,6 +130,32 @@ export function enabledMfa(user: UserRow): MfaType[] {
   if (user.totpEnabled && user.totpSecret) list.push('SOFTWARE_TOKEN_MFA');
   return list;
 }
+
+/**
+ * Whether a proven password gives `user` the tokens at once (the device the client names aside):
+ * confirmed, enabled, no new password to set (NEW_PASSWORD_REQUIRED) and no second factor
+ * turned on ({@link enabledMfa}); a pool whose MFA is ON asks every user for one, which the
+ * caller checks. The answers after the password (passwordVerifier.ts, challenges.ts's
+ * completeSignIn) decide the same.
+ */
+export function signsInAtOnce(user: UserRow): boolean {
+  return (
+    user.confirmed &&
+    !user.disabled &&
+    !user.passwordChangeRequired &&
+    enabledMfa(user).length === 0
+  );
+}
+
+/**
+ * {@link signsInAtOnce} as a condition on the `users` row of a statement (passwordVerifier.ts's
+ * proven answer, which gives the tokens in one statement only when it holds). A NULL column can
+ * only make it false; the identity tests compare it with signsInAtOnce.
+ */
+export const signsInAtOnceSql: SQL = sql`(${users.confirmed} AND NOT ${users.disabled}
+  AND NOT ${users.passwordChangeRequired}
+  AND NOT (${users.smsMfaEnabled} AND coalesce(${users.phoneNumber}, '') <> '' AND ${users.phoneVerified})
+  AND NOT (${users.totpEnabled} AND coalesce(${users.totpSecret}, '') <> ''))`;
 
 /** The MFA attributes GetUser reports for `user`: the factors turned on and the preferred one. */
 export function mfaSettingsOf(user: UserRow): Body {
