@@ -230,7 +230,18 @@ export const idpDevices = pgTable(
     lastModifiedAt: timestamp('last_modified_at', tz).notNull(),
     lastAuthenticatedAt: timestamp('last_authenticated_at', tz).notNull(),
   },
-  (table) => [index('idp_devices_sub_idx').on(table.sub, table.createdAt)],
+  (table) => [
+    index('idp_devices_sub_idx').on(table.sub, table.createdAt),
+    // A user's devices not remembered, newest first: the sign-in's trim (devices.ts) reads the
+    // ones it keeps and one past them, never the rows of devices already deleted.
+    index('idp_devices_forgettable_idx')
+      .on(
+        table.sub,
+        table.lastAuthenticatedAt.desc().nullsFirst(),
+        table.deviceKey.desc().nullsFirst(),
+      )
+      .where(sql`NOT ${table.remembered}`),
+  ],
 );
 
 /** A row of `idp_devices`. */

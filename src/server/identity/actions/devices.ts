@@ -16,7 +16,6 @@ import {
   isNotNull,
   isNull,
   lt,
-  notInArray,
   or,
   sql,
   type WithSubquery,
@@ -105,20 +104,24 @@ export function newDeviceWritesOf(db: IdentityDb, gate?: WithSubquery): WithSubq
       )
       .returning({ key: idpDevices.deviceKey }),
   );
-  const keep = db
-    .select({ key: idpDevices.deviceKey })
+  // The newest device not remembered past the MAX_FORGETTABLE - 1 kept (the new one, which the
+  // deletes do not see, makes MAX_FORGETTABLE), read newest first through
+  // idp_devices_forgettable_idx; it and every older one are dropped.
+  const newestDropped = db
+    .select({ at: idpDevices.lastAuthenticatedAt, key: idpDevices.deviceKey })
     .from(idpDevices)
-    .where(and(eq(idpDevices.sub, p('sub')), eq(idpDevices.remembered, false)))
+    .where(and(eq(idpDevices.sub, p('sub')), sql`NOT ${idpDevices.remembered}`))
     .orderBy(desc(idpDevices.lastAuthenticatedAt), desc(idpDevices.deviceKey))
-    .limit(MAX_FORGETTABLE - 1);
+    .offset(MAX_FORGETTABLE - 1)
+    .limit(1);
   const trimmed = db.$with('trimmed_devices').as(
     db
       .delete(idpDevices)
       .where(
         and(
           eq(idpDevices.sub, p('sub')),
-          eq(idpDevices.remembered, false),
-          notInArray(idpDevices.deviceKey, keep),
+          sql`NOT ${idpDevices.remembered}`,
+          sql`(${idpDevices.lastAuthenticatedAt}, ${idpDevices.deviceKey}) <= (${newestDropped})`,
           whenGate(gate),
         ),
       )

@@ -1,0 +1,2 @@
+-- The devices not remembered of each user, newest first: a sign-in keeps the newest 50 (src/server/identity/actions/devices.ts) reading them and the ones it drops, not the rows of devices deleted before (PGlite never vacuums, and its scan of idp_devices_sub_idx fetched each of them).
+CREATE INDEX "idp_devices_forgettable_idx" ON "idp_devices" USING btree ("sub","last_authenticated_at" DESC NULLS FIRST,"device_key" DESC NULLS FIRST) WHERE NOT "idp_devices"."remembered";
