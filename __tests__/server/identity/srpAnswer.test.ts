@@ -61,14 +61,20 @@ const PLAIN: UserState = {
   totpSecret: null,
 };
 
-/** Every second-factor state (each part on and off, the text columns null, empty or set). */
+/**
+ * The second-factor states: each part on and off, the text columns null or set, and set but
+ * empty for a factor otherwise on (an empty phone number or TOTP secret turns nothing on).
+ */
 function mfaStates(): UserState[] {
-  const states: UserState[] = [];
+  const states: UserState[] = [
+    { ...PLAIN, smsMfaEnabled: true, phoneNumber: '', phoneVerified: true },
+    { ...PLAIN, totpEnabled: true, totpSecret: '' },
+  ];
   for (const smsMfaEnabled of [false, true])
-    for (const phoneNumber of [null, '', 'phone'])
+    for (const phoneNumber of [null, 'phone'])
       for (const phoneVerified of [false, true])
         for (const totpEnabled of [false, true])
-          for (const totpSecret of [null, '', 'JBSWY3DPEHPK3PXP'])
+          for (const totpSecret of [null, 'JBSWY3DPEHPK3PXP'])
             states.push({
               ...PLAIN,
               smsMfaEnabled,
@@ -95,6 +101,11 @@ describe.each(DATABASE_KINDS)('the PASSWORD_VERIFIER answer on %s', (kind) => {
   beforeEach(() => {
     offset = 0;
   });
+
+  /** The stored sessions (refresh tokens) of user `sub`. */
+  function sessionsOf(sub: string) {
+    return server.db.select().from(idpRefreshTokens).where(eq(idpRefreshTokens.sub, sub));
+  }
 
   /** A user of `state` (a phone number of its own, so no send budget is shared). */
   async function userIn(label: string, state: UserState) {
@@ -148,10 +159,7 @@ describe.each(DATABASE_KINDS)('the PASSWORD_VERIFIER answer on %s', (kind) => {
     }
     expect(statements).toBe(2);
     const [user] = await server.db.select().from(users).where(eq(users.username, username));
-    const sessions = await server.db
-      .select()
-      .from(idpRefreshTokens)
-      .where(eq(idpRefreshTokens.sub, user.sub));
+    const sessions = await sessionsOf(user.sub);
     expect(sessions).toHaveLength(1);
   });
 
@@ -196,10 +204,7 @@ describe.each(DATABASE_KINDS)('the PASSWORD_VERIFIER answer on %s', (kind) => {
       __type: 'NotAuthorizedException',
       message: 'Password attempts exceeded',
     });
-    const sessions = await server.db
-      .select()
-      .from(idpRefreshTokens)
-      .where(eq(idpRefreshTokens.sub, user.sub));
+    const sessions = await sessionsOf(user.sub);
     expect(sessions).toHaveLength(0);
     const [lock] = await server.db
       .select()
@@ -219,10 +224,7 @@ describe.each(DATABASE_KINDS)('the PASSWORD_VERIFIER answer on %s', (kind) => {
       __type: 'NotAuthorizedException',
       message: 'Invalid session for the user, session is expired.',
     });
-    const sessions = await server.db
-      .select()
-      .from(idpRefreshTokens)
-      .where(eq(idpRefreshTokens.sub, user.sub));
+    const sessions = await sessionsOf(user.sub);
     expect(sessions).toHaveLength(0);
   });
 
@@ -240,10 +242,7 @@ describe.each(DATABASE_KINDS)('the PASSWORD_VERIFIER answer on %s', (kind) => {
         message: 'Invalid session for the user.',
       });
     }
-    const sessions = await server.db
-      .select()
-      .from(idpRefreshTokens)
-      .where(eq(idpRefreshTokens.sub, user.sub));
+    const sessions = await sessionsOf(user.sub);
     expect(sessions).toHaveLength(1);
   });
 });

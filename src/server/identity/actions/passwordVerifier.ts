@@ -189,11 +189,11 @@ function answerStatement(db: IdentityDb) {
 /**
  * RespondToAuthChallenge with PASSWORD_VERIFIER: checks the password claim (each challenge
  * once, TIMESTAMP within 5 minutes, a locked key refused), answers the tokens or the next
- * challenge. Errors, in this order: NotAuthorizedException 'Invalid session for the user.'
- * (unknown or used challenge), ExpiredCodeException-like expiry (idpErrors.expiredSession),
- * 'Incorrect username or password.' (another user's name), 'Password attempts exceeded'
- * (locked key), 'Invalid TIMESTAMP', then 'Incorrect username or password.' (claim not
- * proven, or a decoy); UserNotConfirmedException, and 'User is disabled.'.
+ * challenge. NotAuthorizedException, in this order: 'Invalid session for the user.' (unknown or
+ * used challenge), '... session is expired.', 'Incorrect username or password.' (another user's
+ * name), 'Password attempts exceeded' (locked key), 'Invalid TIMESTAMP ...', 'Incorrect username
+ * or password.' (claim not proven, or a decoy); then UserNotConfirmedException, and
+ * NotAuthorizedException for a disabled user.
  */
 export async function answerPasswordVerifier(ctx: IdentityContext, input: Body): Promise<Body> {
   const responses = parameters(input, 'ChallengeResponses');
