@@ -1,14 +1,15 @@
 /**
  * The PASSWORD_VERIFIER answer's statements (passwordVerifier.ts), on PGlite and PostgreSQL: an
  * SRP sign-in that ends with the tokens at once costs the database two statements, the start
- * and the proven answer; whether a sign-in goes that way agrees with `signsInAtOnce` for every
- * state of the user (confirmed, disabled, a new password to set, each second factor and its
+ * and the proven answer, from no device or a known one; whether a sign-in goes that way agrees
+ * with `signsInAtOnce` for every state of the user (confirmed, disabled, a new password to set, each second factor and its
  * parts), and the answer is the same as the general way's; a proven answer while the user's key
  * is locked, an expired one and parallel answers of one challenge change nothing they must not.
  */
 import { eq } from 'drizzle-orm';
 import type { IdentityDb } from '../../../src/server/identity/db';
 import {
+  idpDevices,
   idpPasswordLockouts,
   idpRefreshTokens,
   users,
@@ -19,6 +20,11 @@ import { formatTimestamp } from '../../../src/server/identity/srp';
 import { DATABASE_KINDS } from '../../support/helpers';
 import { call, PASSWORD, startIdentityServer, type IdentityServer } from './helpers';
 import { answer, createUser, startSrp } from './rawHelpers';
+
+/** A sign-in's answer with a new device. */
+interface NewDevice {
+  AuthenticationResult: { NewDeviceMetadata: { DeviceKey: string } };
+}
 
 /** Counts the statements `db`'s driver runs from now on (PGlite or node-postgres). */
 function countStatements(db: IdentityDb): { count: () => number; stop: () => void } {
@@ -121,10 +127,14 @@ describe.each(DATABASE_KINDS)('the PASSWORD_VERIFIER answer on %s', (kind) => {
     return row;
   }
 
-  /** An SRP sign-in with the right password: its answer and the statements each step ran. */
-  async function signIn(username: string) {
+  /**
+   * An SRP sign-in with the right password (from the device `deviceKey`, if given): its answer
+   * and the statements the answer ran.
+   */
+  async function signIn(username: string, deviceKey?: string) {
     const started = await startSrp(server, username);
     const request = await answer(started, PASSWORD);
+    if (deviceKey) Object.assign(request.ChallengeResponses, { DEVICE_KEY: deviceKey });
     const counter = countStatements(server.db);
     try {
       const response = await call(server.endpoint, 'RespondToAuthChallenge', request);
@@ -184,6 +194,48 @@ describe.each(DATABASE_KINDS)('the PASSWORD_VERIFIER answer on %s', (kind) => {
       // ...and in one statement exactly then; the general way takes at least two.
       expect({ label, oneStatement: statements === 1 }).toEqual({ label, oneStatement: atOnce });
     }
+  });
+
+  it('signs in from a known device in one statement too, and sends a remembered or unknown one the general way', async () => {
+    const user = await userIn('device', PLAIN);
+    const first = await signIn(user.username);
+    const deviceKey = (first.response.body as unknown as NewDevice).AuthenticationResult
+      .NewDeviceMetadata.DeviceKey;
+    const deviceRow = async (key: string) =>
+      (await server.db.select().from(idpDevices).where(eq(idpDevices.deviceKey, key)))[0];
+    const before = (await deviceRow(deviceKey)).lastAuthenticatedAt.getTime();
+
+    // Known, not remembered: the tokens, no new device, its last authentication noted.
+    const known = await signIn(user.username, deviceKey);
+    expect(known.statements).toBe(1);
+    expect(known.response.body.AuthenticationResult).toMatchObject({
+      AccessToken: expect.any(String),
+    });
+    expect(known.response.body.AuthenticationResult).not.toHaveProperty('NewDeviceMetadata');
+    expect((await deviceRow(deviceKey)).lastAuthenticatedAt.getTime()).toBeGreaterThan(before);
+
+    // Unknown, or another user's: the general way makes a new device.
+    const other = await userIn('otherdevice', PLAIN);
+    const othersKey = ((await signIn(other.username)).response.body as unknown as NewDevice)
+      .AuthenticationResult.NewDeviceMetadata.DeviceKey;
+    for (const key of [`local_${user.sub}-unknown`, othersKey]) {
+      const unknown = await signIn(user.username, key);
+      expect(unknown.statements).toBeGreaterThan(1);
+      expect(
+        (unknown.response.body as unknown as NewDevice).AuthenticationResult.NewDeviceMetadata
+          .DeviceKey,
+      ).toMatch(/^local_/);
+    }
+    expect((await deviceRow(othersKey)).sub).toBe(other.sub);
+
+    // Remembered and confirmed: the general way asks for the device's own SRP.
+    await server.db
+      .update(idpDevices)
+      .set({ remembered: true, salt: 'ab', verifier: 'cd' })
+      .where(eq(idpDevices.deviceKey, deviceKey));
+    const remembered = await signIn(user.username, deviceKey);
+    expect(remembered.statements).toBeGreaterThan(1);
+    expect(remembered.response.body.ChallengeName).toBe('DEVICE_SRP_AUTH');
   });
 
   it('refuses the right password when the key was locked after the start, and stores nothing', async () => {

@@ -12,12 +12,14 @@ import {
   asc,
   desc,
   eq,
+  exists,
   gt,
   isNotNull,
   isNull,
   lt,
   or,
   sql,
+  type SQL,
   type WithSubquery,
 } from 'drizzle-orm';
 import { whenGate, type IdentityDb } from '../db';
@@ -65,18 +67,57 @@ function signInWritesOf(db: IdentityDb, refund: boolean): WithSubquery[] {
 }
 
 /**
+ * The common table expression that notes the authentication of the user's device `deviceKey`
+ * (`touched_device`, returning its key; none when the user has no such device) of a prepared
+ * statement of `db`. With a `gate` (a common table expression of the same statement), only when
+ * it has a row. Values: `deviceKey`, `sub`, `now`.
+ */
+export function knownDeviceWriteOf(db: IdentityDb, gate?: WithSubquery): WithSubquery {
+  const p = sql.placeholder;
+  return db.$with('touched_device').as(
+    db
+      .update(idpDevices)
+      .set({ lastAuthenticatedAt: sql`${p('now')}::timestamptz` })
+      .where(
+        and(eq(idpDevices.deviceKey, p('deviceKey')), eq(idpDevices.sub, p('sub')), whenGate(gate)),
+      )
+      .returning({ key: idpDevices.deviceKey }),
+  );
+}
+
+/**
+ * The condition that the user `sub` has the device `deviceKey` (placeholders) and that it does
+ * not sign in by device SRP: not remembered, or not confirmed ({@link rememberedDevice}'s
+ * opposite). A NULL column can only make it false.
+ */
+export function knownDeviceSql(db: IdentityDb): SQL {
+  const p = sql.placeholder;
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(idpDevices)
+      .where(
+        and(
+          eq(idpDevices.deviceKey, p('deviceKey')),
+          eq(idpDevices.sub, p('sub')),
+          sql`NOT (${idpDevices.remembered} AND coalesce(${idpDevices.verifier}, '') <> ''
+            AND coalesce(${idpDevices.salt}, '') <> '')`,
+        ),
+      ),
+  );
+}
+
+/**
  * The statement that notes a known device's authentication, with `writes`: prepared once per
  * database (prepared.ts). Values: `deviceKey`, `sub`, `now` and the writes' values.
  */
 function knownDeviceStatement(db: IdentityDb, refund: boolean) {
   return prepared(db, `device-known:${refund}`, () => {
-    const p = sql.placeholder;
+    const touched = knownDeviceWriteOf(db);
     return db
-      .with(...signInWritesOf(db, refund))
-      .update(idpDevices)
-      .set({ lastAuthenticatedAt: sql`${p('now')}::timestamptz` })
-      .where(and(eq(idpDevices.deviceKey, p('deviceKey')), eq(idpDevices.sub, p('sub'))))
-      .returning({ key: idpDevices.deviceKey });
+      .with(...signInWritesOf(db, refund), touched)
+      .select({ key: sql<string>`device_key` })
+      .from(touched);
   });
 }
 

@@ -4,11 +4,13 @@
  * and whom the challenge was made for), so the answer knows before it touches the database
  * whether the password was proven:
  *
- * - Proven, and the sign-in can end with the tokens at once (no DEVICE_KEY, not CUSTOM_AUTH, a
- *   pool whose MFA is not ON): one statement takes the challenge only if it is live and its user
- *   is confirmed, enabled, has no new password to set, no second factor and no locked key
- *   ({@link signsInAtOnceSql}), and in the same statement forgives the key's failures, stores
- *   the session and the new device. A start and this answer: two statements a sign-in.
+ * - Proven, and the sign-in can end with the tokens at once (not CUSTOM_AUTH, a pool whose MFA
+ *   is not ON): one statement takes the challenge only if it is live, its user is confirmed,
+ *   enabled, has no new password to set, no second factor and no locked key
+ *   ({@link signsInAtOnceSql}), and the DEVICE_KEY, if any, is the user's and not one that signs
+ *   in by device SRP; in the same statement it forgives the key's failures, stores the session
+ *   and the new device (or notes the named device's authentication). A start and this answer:
+ *   two statements a sign-in.
  * - Otherwise, or when that statement took nothing (it then changed nothing): the challenge is
  *   taken with a password check reserved under the lockout (lockout.ts), and the sign-in goes on
  *   as the proof, the user and the lockout say (challenges.ts's completeSignIn,
@@ -24,7 +26,7 @@ import { hashSecret } from '../tokens';
 import { MAX_TIMESTAMP_SKEW_MS, type Body, type IdentityContext } from './context';
 import { completeSignIn } from './challenges';
 import { issueCustomChallenge, takeCustomSrp } from './customChallenge';
-import { newDeviceValues, newDeviceWritesOf } from './devices';
+import { knownDeviceSql, knownDeviceWriteOf, newDeviceValues, newDeviceWritesOf } from './devices';
 import { loginName, parameters, required } from './input';
 import {
   lockKeyOf,
@@ -47,16 +49,18 @@ function optional(input: Body, name: string): string | undefined {
 }
 
 /**
- * The proven answer's statement of `db`, prepared once (prepared.ts): takes the challenge of
+ * The proven answer's statement of `db` for a client that names no device (`device` 'new') or
+ * names one (`device` 'known'), prepared once each (prepared.ts): takes the challenge of
  * `secretHash` when it is live, made for `sub`, answered under its user's username or email
- * `name`, the user signs in at once ({@link signsInAtOnceSql}) and the key `refundKey` is not
- * locked; then, gated on that, forgives the key, stores the session (session.ts) and the new
- * device (devices.ts). Returns the user's row, or no row when it took nothing (and wrote
- * nothing). Values: secretHash, sub, name, refundKey, now (ISO), the session's values and the
- * new device's.
+ * `name`, the user signs in at once ({@link signsInAtOnceSql}), the key `refundKey` is not
+ * locked and, for 'known', `deviceKey` is the user's and does not sign in by device SRP
+ * (devices.ts `knownDeviceSql`); then, gated on that, forgives the key, stores the session
+ * (session.ts) and the new device, or notes the known one's authentication (devices.ts). Returns
+ * the user's row, or no row when it took nothing (and wrote nothing). Values: secretHash, sub,
+ * name, refundKey, now (ISO), the session's values, and the new device's or `deviceKey`.
  */
-function provenStatement(db: IdentityDb) {
-  return prepared(db, 'srp-proven', () => {
+function provenStatement(db: IdentityDb, device: 'new' | 'known') {
+  return prepared(db, `srp-proven:${device}`, () => {
     const p = sql.placeholder;
     const now = sql`${p('now')}::timestamptz`;
     const taken = db.$with('taken').as(
@@ -90,17 +94,15 @@ function provenStatement(db: IdentityDb) {
                   ),
                 ),
             ),
+            device === 'known' ? knownDeviceSql(db) : undefined,
           ),
         )
         .returning({ sub: idpSrpChallenges.sub }),
     );
+    const deviceWrites =
+      device === 'known' ? [knownDeviceWriteOf(db, taken)] : newDeviceWritesOf(db, taken);
     return db
-      .with(
-        taken,
-        refundPasswordCheckOf(db, taken),
-        ...sessionStoreOf(db, taken),
-        ...newDeviceWritesOf(db, taken),
-      )
+      .with(taken, refundPasswordCheckOf(db, taken), ...sessionStoreOf(db, taken), ...deviceWrites)
       .select({ user: users })
       .from(taken)
       .innerJoin(users, eq(users.sub, taken.sub));
@@ -108,25 +110,31 @@ function provenStatement(db: IdentityDb) {
 }
 
 /**
- * The proven sign-in of `challenge` (its claim checked) ended in one statement
- * ({@link provenStatement}): the tokens and NewDeviceMetadata, or undefined when the statement
- * took nothing (the answer then goes the general way).
+ * The proven sign-in of `challenge` (its claim checked) from the device `deviceKey` the client
+ * named, if any, ended in one statement ({@link provenStatement}): the tokens (with
+ * NewDeviceMetadata when no device was named), or undefined when the statement took nothing (the
+ * answer then goes the general way).
  */
 async function finishProven(
   ctx: IdentityContext,
   challenge: SealedChallenge & { sub: string },
   secretHash: string,
   name: string,
+  deviceKey: string | undefined,
 ): Promise<Body | undefined> {
   const session = newSession(ctx, challenge.sub);
-  const device = newDeviceValues(ctx, session.values.now);
-  const [row] = await provenStatement(ctx.db).execute({
+  const values = {
     ...session.values,
-    ...device,
     secretHash,
     name,
     refundKey: userLockKey(challenge.sub),
-  });
+  };
+  if (deviceKey !== undefined) {
+    const [row] = await provenStatement(ctx.db, 'known').execute({ ...values, deviceKey });
+    return row && { ChallengeParameters: {}, AuthenticationResult: await session.tokens(row.user) };
+  }
+  const device = newDeviceValues(ctx, session.values.now);
+  const [row] = await provenStatement(ctx.db, 'new').execute({ ...values, ...device });
   if (!row) return undefined;
   const result = await session.tokens(row.user);
   return {
@@ -221,8 +229,9 @@ export async function answerPasswordVerifier(ctx: IdentityContext, input: Body):
       claimTimestamp,
       signature,
     );
-  if (proven && sealed.sub && !sealed.custom && !deviceKey && ctx.mfaConfiguration !== 'ON') {
-    const finished = await finishProven(ctx, { ...sealed, sub: sealed.sub }, secretHash, name);
+  if (proven && sealed.sub && !sealed.custom && ctx.mfaConfiguration !== 'ON') {
+    const challenge = { ...sealed, sub: sealed.sub };
+    const finished = await finishProven(ctx, challenge, secretHash, name, deviceKey);
     if (finished) return finished;
   }
 
