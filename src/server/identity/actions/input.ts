@@ -12,6 +12,12 @@ export function required(input: Body, name: string): string {
   return value;
 }
 
+/** An optional string parameter of `input` (e.g. DEVICE_KEY); undefined when absent or empty. */
+export function optional(input: Body, name: string): string | undefined {
+  const value = input[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
 /** A map of string parameters (AuthParameters, ChallengeResponses). */
 export function parameters(input: Body, name: string): Body {
   const value = input[name];

@@ -27,7 +27,7 @@ import { MAX_TIMESTAMP_SKEW_MS, type Body, type IdentityContext } from './contex
 import { completeSignIn } from './challenges';
 import { issueCustomChallenge, takeCustomSrp } from './customChallenge';
 import { knownDeviceSql, knownDeviceWriteOf, newDeviceValues, newDeviceWritesOf } from './devices';
-import { loginName, parameters, required } from './input';
+import { loginName, optional, parameters, required } from './input';
 import {
   lockKeyOf,
   lockoutValues,
@@ -38,15 +38,9 @@ import {
   userLockKey,
 } from './lockout';
 import { newSession, sessionStoreOf } from './session';
-import { openSecretBlock, secretBlockId, type SealedChallenge } from './srpSecretBlock';
+import { openSecretBlock, secretBlockId } from './srpSecretBlock';
 import { signsInAtOnceSql } from './users';
 import { prepared, timestamp } from '../../db/prepared';
-
-/** An optional string parameter (e.g. DEVICE_KEY). */
-function optional(input: Body, name: string): string | undefined {
-  const value = input[name];
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
 
 /**
  * The proven answer's statement of `db` for a client that names no device (`device` 'new') or
@@ -110,24 +104,24 @@ function provenStatement(db: IdentityDb, device: 'new' | 'known') {
 }
 
 /**
- * The proven sign-in of `challenge` (its claim checked) from the device `deviceKey` the client
+ * The proven sign-in of user `sub` (the claim checked) from the device `deviceKey` the client
  * named, if any, ended in one statement ({@link provenStatement}): the tokens (with
  * NewDeviceMetadata when no device was named), or undefined when the statement took nothing (the
  * answer then goes the general way).
  */
 async function finishProven(
   ctx: IdentityContext,
-  challenge: SealedChallenge & { sub: string },
+  sub: string,
   secretHash: string,
   name: string,
   deviceKey: string | undefined,
 ): Promise<Body | undefined> {
-  const session = newSession(ctx, challenge.sub);
+  const session = newSession(ctx, sub);
   const values = {
     ...session.values,
     secretHash,
     name,
-    refundKey: userLockKey(challenge.sub),
+    refundKey: userLockKey(sub),
   };
   if (deviceKey !== undefined) {
     const [row] = await provenStatement(ctx.db, 'known').execute({ ...values, deviceKey });
@@ -230,8 +224,7 @@ export async function answerPasswordVerifier(ctx: IdentityContext, input: Body):
       signature,
     );
   if (proven && sealed.sub && !sealed.custom && ctx.mfaConfiguration !== 'ON') {
-    const challenge = { ...sealed, sub: sealed.sub };
-    const finished = await finishProven(ctx, challenge, secretHash, name, deviceKey);
+    const finished = await finishProven(ctx, sealed.sub, secretHash, name, deviceKey);
     if (finished) return finished;
   }
 

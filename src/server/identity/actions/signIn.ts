@@ -11,7 +11,7 @@ import { idpRefreshTokens } from '../schema';
 import { N, parseHex, serverSession } from '../srp';
 import { hashSecret } from '../tokens';
 import type { Action, Body, IdentityContext } from './context';
-import { checkClient, loginName, parameters, required } from './input';
+import { checkClient, loginName, optional, parameters, required } from './input';
 import { lockKeyOf, refundPasswordCheck, reservePasswordCheck } from './lockout';
 import {
   answerMfaSetup,
@@ -47,12 +47,6 @@ const ANSWERS: Readonly<Record<string, (ctx: IdentityContext, input: Body) => Pr
     CUSTOM_CHALLENGE: answerCustomChallenge,
     PASSWORD_VERIFIER: answerPasswordVerifier,
   });
-
-/** An optional string parameter (e.g. DEVICE_KEY). */
-function optional(input: Body, name: string): string | undefined {
-  const value = input[name];
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
 
 /**
  * InitiateAuth with USER_SRP_AUTH (or CUSTOM_AUTH with CHALLENGE_NAME=SRP_A, `custom`): answers
